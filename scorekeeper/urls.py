@@ -1,0 +1,29 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from scorekeeper import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("players/", views.players, name="players"),
+    path("players/<int:player_id>/", views.player, name="player"),
+    path("theme/", views.theme, name="theme"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+]

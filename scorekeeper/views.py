@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.context_processors import THEME_COOKIE, THEMES
+from scorekeeper.forms import PlayerForm, SignupForm
+from scorekeeper.http import AuthedRequest
+from scorekeeper.models import Player
+
+
+def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:
+    return get_object_or_404(Player, pk=player_id, owner=request.user)
+
+
+def _safe_next(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "scorekeeper/welcome.html")
+    players = Player.objects.for_user(request.user).active()
+    return render(request, "scorekeeper/home.html", {"player_count": players.count()})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.get_username()}! Add the people you play with.")
+        return redirect("players")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def players(request: AuthedRequest) -> HttpResponse:
+    roster = Player.objects.for_user(request.user)
+    form = PlayerForm(request.POST or None, owner=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    player = form.save()
+            except IntegrityError:
+                # Two phones added the same name at the same moment.
+                form.add_error("name", "You already have a player with that name.")
+            else:
+                messages.success(request, f"Added {player.name}.")
+                if request.htmx:
+                    form = PlayerForm(owner=request.user)
+                else:
+                    return redirect("players")
+        if request.htmx:
+            ctx = {
+                "form": form,
+                "active": roster.active(),
+                "archived": roster.filter(archived=True),
+            }
+            return render(request, "scorekeeper/players.html#roster", ctx)
+    ctx = {"form": form, "active": roster.active(), "archived": roster.filter(archived=True)}
+    return render(request, "scorekeeper/players.html", ctx)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player(request: AuthedRequest, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, player_id)
+    form = PlayerForm(instance=player, owner=request.user)
+    if request.method == "POST":
+        if "archive" in request.POST or "restore" in request.POST:
+            player.archived = "archive" in request.POST
+            player.save(update_fields=["archived"])
+            if player.archived:
+                messages.success(request, f"Archived {player.name}. Their past games are kept.")
+            else:
+                messages.success(request, f"{player.name} is back on your roster.")
+            return redirect("players")
+        old_name = player.name
+        form = PlayerForm(request.POST, instance=player, owner=request.user)
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    form.save()
+            except IntegrityError:
+                form.add_error("name", "You already have a player with that name.")
+            else:
+                if old_name != player.name:
+                    messages.success(request, f"Renamed {old_name} to {player.name}.")
+                return redirect("players")
+        # Keep the name shown in the heading as stored, not as mistyped.
+        player.name = old_name
+    return render(request, "scorekeeper/player.html", {"player": player, "form": form})
+
+
+@require_POST
+def theme(request: HttpRequest) -> HttpResponse:
+    chosen = request.POST.get("theme", "auto")
+    if chosen not in THEMES:
+        chosen = "auto"
+    response: HttpResponse = HttpResponseRedirect(_safe_next(request, reverse("home")))
+    response.set_cookie(
+        THEME_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True
+    )
+    return response
+
+
+@require_GET
+def manifest(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "manifest.webmanifest",
+        content_type="application/manifest+json",
+    )

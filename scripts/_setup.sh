@@ -1,0 +1,39 @@
+# Sourced by scripts/run, scripts/test and .ci/run: makes .venv with everything the
+# project needs. Safe to run again: it reinstalls only when pyproject.toml changed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+pick_python() {
+    # .python-version pins 3.13.0 for pyenv; any Python 3.12+ will do.
+    local candidate
+    for candidate in python3 python3.13 python3.12; do
+        if command -v "$candidate" >/dev/null 2>&1 &&
+            "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+            echo "$candidate"
+            return
+        fi
+    done
+    echo "Python 3.12 or newer is needed (Django 6). Install it, e.g. 'pyenv install 3.13.0'." >&2
+    exit 1
+}
+
+if [ ! -x .venv/bin/python ] ||
+    ! .venv/bin/python -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+    rm -rf .venv
+    "$(pick_python)" -m venv .venv
+fi
+
+stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+if [ ! -f "$stamp" ]; then
+    echo "Installing Python packages into .venv ..."
+    log=.venv/install.log
+    if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip &&
+        .venv/bin/python -m pip install --disable-pip-version-check -e ".[dev]"; } >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "Installing the Python packages failed (log above)." >&2
+        exit 1
+    fi
+    rm -f .venv/.installed-*
+    touch "$stamp"
+fi
+export PATH="$PWD/.venv/bin:$PATH"

@@ -1,0 +1,77 @@
+"""The settings module fails loudly on bad environment values."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper.settings import envbool, envint, envlist
+
+PROD = {"DEBUG": "false", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "scores.example.org"}
+
+
+def _import_settings(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {
+        k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}
+    }
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import scorekeeper.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])",
+        ],
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_production_settings_load() -> None:
+    result = _import_settings(PROD)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False django.db.backends.sqlite3"
+
+
+def test_database_url_selects_postgresql() -> None:
+    result = _import_settings({**PROD, "DATABASE_URL": "postgres://u:p@db.internal:5432/scores"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False django.db.backends.postgresql"
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DEBUG": "false", "ALLOWED_HOSTS": "x.org"}, "SECRET_KEY must be set when DEBUG is off"),
+        ({"DEBUG": "false", "SECRET_KEY": "k" * 50}, "ALLOWED_HOSTS must be set when DEBUG is off"),
+        ({**PROD, "DEBUG": "maybe"}, "DEBUG must be true or false, not 'maybe'"),
+        ({**PROD, "SQLITE_TIMEOUT": "soon"}, "SQLITE_TIMEOUT must be a whole number, not 'soon'"),
+    ],
+)
+def test_it_fails_loudly(env: dict[str, str], message: str) -> None:
+    result = _import_settings(env)
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+def test_helpers_read_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("X_BOOL", "Yes")
+    monkeypatch.setenv("X_INT", "42")
+    monkeypatch.setenv("X_LIST", " a.org, ,b.org ")
+    assert envbool("X_BOOL", False) is True
+    assert envint("X_INT", 0) == 42
+    assert envlist("X_LIST", []) == ["a.org", "b.org"]
+    assert envbool("X_MISSING", True) is True
+    assert envint("X_MISSING", 7) == 7
+
+
+def test_sqlite_is_tuned_for_several_writers() -> None:
+    from django.conf import settings
+
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+        pytest.skip("running on PostgreSQL")
+    options = settings.DATABASES["default"]["OPTIONS"]
+    assert options["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in options["init_command"]
+    assert options["timeout"] >= 5

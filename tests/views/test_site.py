@@ -1,0 +1,42 @@
+import json
+
+import pytest
+from django.test import Client
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "auto"])
+def test_it_remembers_the_theme(client: Client, db: None, theme: str) -> None:
+    response = client.post("/theme/", {"theme": theme, "next": "/players/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/players/"
+    assert response.cookies["theme"].value == theme
+    page = client.get("/").text
+    expected = "dark" if theme == "dark" else "light"
+    assert f'data-bs-theme="{expected}" data-theme-choice="{theme}"' in page
+
+
+def test_it_ignores_an_unknown_theme_and_a_foreign_next(client: Client, db: None) -> None:
+    response = client.post("/theme/", {"theme": "purple", "next": "https://evil.example/"})
+    assert response["Location"] == "/"
+    assert response.cookies["theme"].value == "auto"
+
+
+def test_it_serves_the_manifest(client: Client, db: None) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    data = json.loads(response.content)
+    assert data["short_name"] == "99 Score"
+    assert {icon["sizes"] for icon in data["icons"]} == {"any", "192x192", "512x512"}
+
+
+def test_it_puts_the_csrf_token_in_hx_headers(alice_client: Client) -> None:
+    page = alice_client.get("/").text
+    assert '<body hx-headers=\'{"X-CSRFToken": "' in page
+    assert "/static/django_htmx/htmx-2.min.js" in page
+
+
+def test_it_serves_a_friendly_404(client: Client, db: None) -> None:
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    assert "Nothing here" in response.text
