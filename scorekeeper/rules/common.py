@@ -1,0 +1,92 @@
+"""What both game families share: problems, player names, ranking with ties."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeGuard
+
+# The longest player name; the Player model uses the same limit.
+MAX_NAME_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: where (a path into the scoresheet file) and what."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class InvalidRules(ValueError):
+    """The ruleset, its options or the players cannot be used."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(problem) for problem in self.problems))
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """True for an int (bools are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_player_names(players: Sequence[object], reserved: Sequence[str] = ()) -> list[Problem]:
+    """Names are non-blank strings without surrounding spaces, unique ignoring case.
+
+    `reserved` names (such as "dummy") may not be used, ignoring case.
+    """
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    taken = {name.casefold() for name in reserved}
+    for index, name in enumerate(players):
+        path = f"players[{index}]"
+        if not isinstance(name, str):
+            problems.append(Problem(path, "A player name must be text."))
+        elif not name.strip():
+            problems.append(Problem(path, "A player name cannot be blank."))
+        elif name != name.strip():
+            problems.append(Problem(path, f'"{name}" has spaces at the start or end.'))
+        elif len(name) > MAX_NAME_LENGTH:
+            problems.append(
+                Problem(path, f"A player name can be at most {MAX_NAME_LENGTH} characters long.")
+            )
+        elif name.casefold() in taken:
+            problems.append(Problem(path, f'"{name}" is reserved in this game; pick another name.'))
+        elif name.casefold() in seen:
+            problems.append(
+                Problem(path, f'"{name}" is already playing as "{seen[name.casefold()]}".')
+            )
+        else:
+            seen[name.casefold()] = name
+    return problems
+
+
+def rank(scores: Mapping[str, int], order: Sequence[str]) -> list[tuple[str, int]]:
+    """(player, rank) best first, for the players in `order`.
+
+    Higher scores rank first; equal scores share a rank and the next rank is skipped
+    (standard competition ranking: 1, 1, 3). Players with equal scores keep their seat order.
+    """
+    ordered = sorted(order, key=lambda player: -scores[player])
+    ranked: list[tuple[str, int]] = []
+    for position, player in enumerate(ordered, start=1):
+        if ranked and scores[player] == scores[ranked[-1][0]]:
+            ranked.append((player, ranked[-1][1]))
+        else:
+            ranked.append((player, position))
+    return ranked
+
+
+def leaders(scores: Mapping[str, int], order: Sequence[str]) -> tuple[str, ...]:
+    """The players in `order` tied for the highest score, in seat order."""
+    best = max(scores[player] for player in order)
+    return tuple(player for player in order if scores[player] == best)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
