@@ -9,6 +9,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
 from scorekeeper.models import PLAYER_NAME_MAX, Player
+from scorekeeper.scoresheet import InvalidScoresheet, TrickSheet, loads_scoresheet
 
 
 def tidy_name(value: str) -> str:
@@ -54,3 +55,34 @@ class PlayerForm(forms.ModelForm):
     def save(self, commit: bool = True) -> Player:
         self.instance.owner = self.owner
         return super().save(commit=commit)
+
+
+SCORESHEET_MAX_BYTES = 2_000_000
+
+
+class ScoresheetUploadForm(forms.Form):
+    file = forms.FileField(
+        label="Scoresheet file (.json)",
+        error_messages={"required": "Choose a scoresheet file to upload."},
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["file"].widget.attrs["accept"] = ".json,application/json"
+        self.sheet: TrickSheet | None = None
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > SCORESHEET_MAX_BYTES:
+            raise forms.ValidationError("That file is too big for a scoresheet (over 2 MB).")
+        try:
+            text = upload.read().decode("utf-8")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "That file is not text (UTF-8); is it a scoresheet?"
+            ) from None
+        try:
+            self.sheet = loads_scoresheet(text)
+        except InvalidScoresheet as error:
+            raise forms.ValidationError([f"{problem}" for problem in error.problems]) from None
+        return upload

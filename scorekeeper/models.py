@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
 
-PLAYER_NAME_MAX = 40
+from scorekeeper.rules.common import MAX_NAME_LENGTH as PLAYER_NAME_MAX
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -42,3 +44,154 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+SUIT_LETTERS = {"diamonds": "D", "spades": "S", "hearts": "H", "clubs": "C"}
+LETTER_SUITS = {letter: suit for suit, letter in SUIT_LETTERS.items()}
+# Every way to lay three bid-cards, as three suit letters in the order entered.
+BID_CARD_CODES = [a + b + c for a in "DSHC" for b in "DSHC" for c in "DSHC"]
+
+
+def new_public_id() -> str:
+    """A short identifier for URLs and the scoresheet commands (60 random bits)."""
+    return secrets.token_hex(6)
+
+
+class Family(models.TextChoices):
+    TRICK = "trick", "Ninety-Nine (trick game)"
+    ADDING = "adding", "99 and friends (adding game)"
+
+
+class Trump(models.TextChoices):
+    CLUBS = "clubs", "♣ Clubs"
+    HEARTS = "hearts", "♥ Hearts"
+    SPADES = "spades", "♠ Spades"
+    DIAMONDS = "diamonds", "♦ Diamonds"
+    NONE = "none", "No trump"
+
+
+class Premium(models.TextChoices):
+    DECLARE = "declare", "Declare"
+    REVEAL = "reveal", "Reveal"
+
+
+class GameSessionQuerySet(models.QuerySet["GameSession"]):
+    def for_user(self, user: object) -> GameSessionQuerySet:
+        return self.filter(owner=user)
+
+
+class GameSession(models.Model):
+    """One sitting at the table: who sat where, under which rules, and every deal entered."""
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="game_sessions"
+    )
+    family = models.CharField(max_length=10, choices=Family.choices)
+    ruleset = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    title = models.CharField(max_length=100, blank=True)
+    played_on = models.DateField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = GameSessionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(family__in=Family.values), name="session_family_valid"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(ruleset=""), name="session_ruleset_not_blank"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title or f"{self.get_family_display()} {self.public_id}"
+
+
+class Seat(models.Model):
+    """A player's place at the table; position 0 deals the first deal."""
+
+    session = models.ForeignKey(GameSession, models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["session", "player"], name="seat_player_unique"),
+            models.CheckConstraint(condition=models.Q(position__lte=7), name="seat_position_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position + 1}"
+
+
+class Deal(models.Model):
+    """One deal of the trick game, as entered: the trump when the table supplied it."""
+
+    session = models.ForeignKey(GameSession, models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    trump = models.CharField(max_length=10, choices=Trump.choices, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(trump__in=[*Trump.values, ""]), name="deal_trump_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number}"
+
+
+class Hand(models.Model):
+    """One hand's entry in a deal, exactly as entered at the table.
+
+    The bid is a number, or the three bid-card suits, or absent (a player who
+    failed may keep it hidden); `made` is the succeeded/failed mark when given.
+    The dummy of the two-player game is a hand without a seat.
+    """
+
+    deal = models.ForeignKey(Deal, models.CASCADE, related_name="hands")
+    seat = models.ForeignKey(Seat, models.CASCADE, null=True, blank=True, related_name="hands")
+    is_dummy = models.BooleanField(default=False)
+    tricks = models.PositiveSmallIntegerField()
+    bid = models.PositiveSmallIntegerField(null=True, blank=True)
+    bid_cards = models.CharField(max_length=3, blank=True)
+    made = models.BooleanField(null=True, blank=True)
+    premium = models.CharField(max_length=10, choices=Premium.choices, blank=True)
+
+    class Meta:
+        ordering = ["is_dummy", "seat__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "seat"], name="hand_one_per_seat"),
+            models.UniqueConstraint(
+                fields=["deal"], condition=models.Q(is_dummy=True), name="hand_one_dummy"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seat__isnull=True, is_dummy=True)
+                | models.Q(seat__isnull=False, is_dummy=False),
+                name="hand_seat_or_dummy",
+            ),
+            models.CheckConstraint(condition=models.Q(tricks__lte=13), name="hand_tricks_range"),
+            models.CheckConstraint(condition=models.Q(bid__lte=13), name="hand_bid_range"),
+            models.CheckConstraint(
+                condition=models.Q(bid_cards__in=[*BID_CARD_CODES, ""]),
+                name="hand_bid_cards_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(premium__in=[*Premium.values, ""]), name="hand_premium_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{'dummy' if self.is_dummy else self.seat} in deal {self.deal_id}"

@@ -24,6 +24,14 @@ urlpatterns = [
     ),
     path("players/", views.players, name="players"),
     path("players/<int:player_id>/", views.player, name="player"),
+    path("sessions/", views.sessions, name="sessions"),
+    path("sessions/import/", views.session_import, name="session_import"),
+    path("sessions/<slug:public_id>/", views.session, name="session"),
+    path(
+        "sessions/<slug:public_id>/scoresheet.json",
+        views.session_scoresheet,
+        name="session_scoresheet",
+    ),
     path("theme/", views.theme, name="theme"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
 ]

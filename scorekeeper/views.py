@@ -4,20 +4,33 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
-from scorekeeper.forms import PlayerForm, SignupForm
+from scorekeeper.display import session_context
+from scorekeeper.forms import PlayerForm, ScoresheetUploadForm, SignupForm
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import Player
+from scorekeeper.models import GameSession, Player
+from scorekeeper.scoresheet import dumps_scoresheet
+from scorekeeper.services import (
+    compute,
+    import_scoresheet,
+    scoresheet_for,
+    with_entries,
+)
 
 
 def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:
     return get_object_or_404(Player, pk=player_id, owner=request.user)
+
+
+def _post_data(request: HttpRequest) -> QueryDict | None:
+    """Form data for a POST (even an empty one, so it is validated), None otherwise."""
+    return request.POST if request.method == "POST" else None
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
@@ -41,7 +54,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    form = SignupForm(request.POST or None)
+    form = SignupForm(_post_data(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
@@ -54,7 +67,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def players(request: AuthedRequest) -> HttpResponse:
     roster = Player.objects.for_user(request.user)
-    form = PlayerForm(request.POST or None, owner=request.user)
+    form = PlayerForm(_post_data(request), owner=request.user)
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -130,3 +143,46 @@ def manifest(request: HttpRequest) -> HttpResponse:
         "manifest.webmanifest",
         content_type="application/manifest+json",
     )
+
+
+def _get_session_for_user(request: AuthedRequest, public_id: str) -> GameSession:
+    sessions = with_entries(GameSession.objects.for_user(request.user))
+    return get_object_or_404(sessions, public_id=public_id)
+
+
+@login_required
+@require_GET
+def sessions(request: AuthedRequest) -> HttpResponse:
+    mine = GameSession.objects.for_user(request.user).prefetch_related("seats__player")
+    return render(request, "scorekeeper/sessions.html", {"sessions": mine})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_import(request: AuthedRequest) -> HttpResponse:
+    form = ScoresheetUploadForm(_post_data(request), request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        assert form.sheet is not None
+        session = import_scoresheet(owner=request.user, sheet=form.sheet)
+        messages.success(request, f"Imported {session}.")
+        return redirect("session", session.public_id)
+    return render(request, "scorekeeper/session_import.html", {"form": form})
+
+
+@login_required
+@require_GET
+def session(request: AuthedRequest, public_id: str) -> HttpResponse:
+    game = _get_session_for_user(request, public_id)
+    ctx = {"game": game, **session_context(compute(game))}
+    return render(request, "scorekeeper/session.html", ctx)
+
+
+@login_required
+@require_GET
+def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
+    game = _get_session_for_user(request, public_id)
+    response = HttpResponse(
+        dumps_scoresheet(scoresheet_for(game)), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="scoresheet-{game.public_id}.json"'
+    return response

@@ -131,3 +131,10 @@ def test_it_404s_for_a_missing_player(alice_client: Client) -> None:
     response = alice_client.get("/players/999999/")
     assert response.status_code == 404
     assert "Nothing here" in response.text
+
+
+def test_it_rejects_an_empty_post(alice_client: Client) -> None:
+    response = alice_client.post("/players/", {})
+    assert response.status_code == 200
+    assert "Type the player&#x27;s name." in response.text
+    assert not Player.objects.exists()

@@ -1,0 +1,105 @@
+"""The scoresheet commands of FORMAT.md: import prints identifier and URL; export the file."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+
+from scorekeeper.models import GameSession, Player
+from tests.views.test_sessions import SHEET
+
+
+def _import(path: Path, owner: str = "alice") -> list[str]:
+    out = io.StringIO()
+    call_command("import_scoresheet", str(path), owner=owner, stdout=out)
+    return out.getvalue().splitlines()
+
+
+def _export(identifier: str) -> str:
+    out = io.StringIO()
+    call_command("export_scoresheet", identifier, stdout=out)
+    return out.getvalue()
+
+
+def test_import_prints_identifier_then_url(tmp_path: Path, alice: User) -> None:
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(SHEET))
+    identifier, url = _import(path)
+    session = GameSession.objects.get(owner=alice)
+    assert identifier == session.public_id
+    assert url == f"/sessions/{session.public_id}/"
+
+
+def test_export_then_import_then_export_is_identical(tmp_path: Path, alice: User) -> None:
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(SHEET))
+    exported = _export(_import(first)[0])
+    second = tmp_path / "second.json"
+    second.write_text(exported)
+    assert _export(_import(second)[0]) == exported
+    data = json.loads(exported)
+    assert data["deals"][0]["totals"] == {"Ann": 84, "Ben": 5, "Cat": 20}
+    assert data["standings"][0] == {"player": "Ann", "total": 84, "rank": 1}
+
+
+def test_import_rejects_an_invalid_file_whole(tmp_path: Path, alice: User) -> None:
+    bad = {**SHEET, "deals": [*SHEET["deals"], {"hands": {"Ann": {"tricks": -1}}}]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    with pytest.raises(CommandError) as error:
+        _import(path)
+    message = str(error.value)
+    assert "nothing was saved" in message
+    assert "deals[1]" in message
+    assert not GameSession.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_import_needs_a_known_owner(tmp_path: Path, db: None) -> None:
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(SHEET))
+    with pytest.raises(CommandError, match="No user called 'nobody'"):
+        _import(path, owner="nobody")
+
+
+def test_import_reports_a_missing_file(tmp_path: Path, alice: User) -> None:
+    with pytest.raises(CommandError, match="Cannot read"):
+        _import(tmp_path / "missing.json")
+
+
+def test_export_reports_an_unknown_session(db: None) -> None:
+    with pytest.raises(CommandError, match="No session 'nope'"):
+        _export("nope")
+
+
+def test_benchmark_prints_figures(db: None) -> None:
+    out = io.StringIO()
+    call_command("bench_standings", deals=[3, 12], runs=1, stdout=out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2
+    queries = [int(line.rsplit(":", 1)[1]) for line in lines]
+    assert queries[0] == queries[1]  # loading does not grow with the number of deals
+    assert not GameSession.objects.exists()  # the benchmark leaves nothing behind
+
+
+def test_import_stores_only_the_trumps_the_table_supplied(tmp_path: Path, alice: User) -> None:
+    # An exported file writes every deal's trump; where the rules compute it,
+    # storing it would pin it against a later correction of an earlier deal.
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(SHEET))
+    exported = json.loads(_export(_import(first)[0]))
+    assert exported["deals"][0]["trump"] == "diamonds"
+    second = tmp_path / "second.json"
+    second.write_text(json.dumps(exported))
+    session = GameSession.objects.get(public_id=_import(second)[0])
+    assert list(session.deals.values_list("trump", flat=True)) == [""]
+
+    turn_up = {**SHEET, "ruleset": "parlett-classic", "options": {}}
+    turn_up["deals"] = [{**SHEET["deals"][0], "trump": "spades"}]
+    third = tmp_path / "third.json"
+    third.write_text(json.dumps(turn_up))
+    session = GameSession.objects.get(public_id=_import(third)[0])
+    assert list(session.deals.values_list("trump", flat=True)) == ["spades"]

@@ -1,0 +1,158 @@
+import io
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from scorekeeper.models import Deal, GameSession, Hand, Player
+
+SHEET = {
+    "format": "ninety-nine-scoresheet",
+    "version": 1,
+    "family": "trick",
+    "ruleset": "parlett-jokerless",
+    "options": {"match": {"type": "deals", "deals": 9}},
+    "title": "Friday at Sam's",
+    "played_on": "2026-11-20",
+    "players": ["Ann", "Ben", "Cat"],
+    "deals": [
+        {
+            "hands": {
+                "Ann": {"tricks": 4, "bid": 4, "premium": "reveal"},
+                "Ben": {"tricks": 5, "made": False},
+                "Cat": {"tricks": 0, "bid_cards": ["diamonds", "diamonds", "diamonds"]},
+            }
+        }
+    ],
+}
+
+
+def _upload(data: object, name: str = "sheet.json") -> SimpleUploadedFile:
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return SimpleUploadedFile(name, raw, content_type="application/json")
+
+
+@pytest.fixture
+def imported(alice_client: Client, alice: User) -> GameSession:
+    response = alice_client.post("/sessions/import/", {"file": _upload(SHEET)})
+    assert response.status_code == 302
+    return GameSession.objects.get(owner=alice)
+
+
+def test_it_requires_login(client: Client, db: None) -> None:
+    for url in [
+        "/sessions/",
+        "/sessions/import/",
+        "/sessions/abc/",
+        "/sessions/abc/scoresheet.json",
+    ]:
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response["Location"].startswith("/accounts/login/")
+
+
+def test_it_imports_a_scoresheet(alice_client: Client, alice: User) -> None:
+    Player.objects.create(owner=alice, name="ann")
+    assert alice_client.get("/sessions/import/").status_code == 200
+    response = alice_client.post("/sessions/import/", {"file": _upload(SHEET)})
+    session = GameSession.objects.get(owner=alice)
+    assert response["Location"] == f"/sessions/{session.public_id}/"
+    assert session.title == "Friday at Sam's"
+    assert str(session.played_on) == "2026-11-20"
+    # "ann" was on the roster already; Ben and Cat are new.
+    assert sorted(Player.objects.filter(owner=alice).values_list("name", flat=True)) == [
+        "Ben",
+        "Cat",
+        "ann",
+    ]
+    assert Deal.objects.filter(session=session).count() == 1
+    cat = Hand.objects.get(deal__session=session, seat__player__name="Cat")
+    assert (cat.tricks, cat.bid, cat.bid_cards) == (0, None, "DDD")
+
+
+def test_it_shows_the_session(alice_client: Client, imported: GameSession) -> None:
+    response = alice_client.get(f"/sessions/{imported.public_id}/")
+    assert response.status_code == 200
+    page = response.text
+    assert "Friday at Sam&#x27;s" in page
+    # Worked example of RULES.md §1.3: Ann 84, Ben 5, Cat 20.
+    assert ">84<" in page and ">20<" in page and ">5<" in page
+    assert "Deal 2 next" in page
+    assert "Ben" in page.split("Dealer")[1][:80]  # seat 2 deals the second deal
+
+
+def test_it_lists_sessions(alice_client: Client, imported: GameSession) -> None:
+    response = alice_client.get("/sessions/")
+    assert response.status_code == 200
+    assert f"/sessions/{imported.public_id}/" in response.text
+
+
+def test_it_downloads_the_scoresheet(alice_client: Client, imported: GameSession) -> None:
+    response = alice_client.get(f"/sessions/{imported.public_id}/scoresheet.json")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment;")
+    data = json.loads(response.content)
+    assert data["players"] == ["ann", "Ben", "Cat"] or data["players"] == ["Ann", "Ben", "Cat"]
+    assert data["deals"][0]["result"]["Ann"] == {"bid": 4, "made": True, "points": 84}
+    assert data["next"]["number"] == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe", "That file is not text"),
+        (b"{not json", "line 1"),
+        (b"[]", "holds one JSON object"),
+        ({**SHEET, "ruleset": "snap"}, "ruleset"),
+        (
+            {
+                **SHEET,
+                "deals": [
+                    {
+                        "hands": {
+                            "Ann": {"tricks": 4, "bid": 4},
+                            "Ben": {"tricks": 4, "bid": 4},
+                            "Cat": {"tricks": 0, "bid": 0},
+                        }
+                    }
+                ],
+            },
+            "deals[0]",
+        ),
+    ],
+)
+def test_it_rejects_bad_files(
+    alice_client: Client, alice: User, content: object, message: str
+) -> None:
+    response = alice_client.post("/sessions/import/", {"file": _upload(content)})
+    assert response.status_code == 200
+    assert "is-invalid" in response.text
+    assert message in response.text
+    assert not GameSession.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_it_requires_a_file(alice_client: Client) -> None:
+    response = alice_client.post("/sessions/import/", {})
+    assert response.status_code == 200
+    assert "Choose a scoresheet file to upload." in response.text
+
+
+def test_it_rejects_a_huge_file(alice_client: Client) -> None:
+    big = io.BytesIO(b" " * 2_000_001)
+    upload = SimpleUploadedFile("big.json", big.getvalue())
+    response = alice_client.post("/sessions/import/", {"file": upload})
+    assert "too big" in response.text
+    assert not GameSession.objects.exists()
+
+
+def test_it_keeps_sessions_private(bob_client: Client, imported: GameSession) -> None:
+    assert bob_client.get(f"/sessions/{imported.public_id}/").status_code == 404
+    assert bob_client.get(f"/sessions/{imported.public_id}/scoresheet.json").status_code == 404
+    assert imported.public_id not in bob_client.get("/sessions/").text
+
+
+def test_it_404s_for_an_unknown_session(alice_client: Client) -> None:
+    assert alice_client.get("/sessions/000000000000/").status_code == 404
