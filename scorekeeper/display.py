@@ -90,9 +90,116 @@ def session_context(result: trick.SessionResult) -> dict[str, object]:
         "winners_label": join_names(result.winners),
         "next_trump": trump_label(result.next.trump) if result.next else "",
         "dummy_total": result.totals.get(trick.DUMMY) if rules.dummy else None,
+        "games_won": _games_won_label(result),
+        **_last_deal(result),
+    }
+
+
+def _games_won_label(result: trick.SessionResult) -> str:
+    """ "Games won: Ann 1, Ben 2" (or game bonuses held), for the current match state."""
+    won = ", ".join(f"{s.player} {s.games_won}" for s in result.standings if s.games_won)
+    if not won:
+        return ""
+    heading = "Game bonuses held" if result.rules.match.type == "game-bonus" else "Games won"
+    return f"{heading}: {won}"
+
+
+def _last_deal(result: trick.SessionResult) -> dict[str, object]:
+    if not result.deals:
+        return {"last_deal": None}
+    deal = result.deals[-1]
+    made = [hand_label(h.player) for h in deal.hands if h.made]
+    return {
+        "last_deal": deal,
+        "last_deal_made": f"{join_names(made)} made it" if made else "nobody made it",
+        "last_deal_rows": [
+            {"label": hand_label(h.player), "hand": h, "text": breakdown(h)} for h in deal.hands
+        ],
     }
 
 
 def hand_columns(result: trick.SessionResult) -> list[str]:
     """Column headings of the deal grid: the players in seat order, then the dummy."""
     return list(result.rules.hands)
+
+
+def hand_label(name: str) -> str:
+    return "Dummy" if name == trick.DUMMY else name
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def deal_saved_message(deal: trick.DealResult) -> str:
+    """What the table hears after a deal: who made it, the points, and any game news."""
+    made = [hand_label(h.player) for h in deal.hands if h.made]
+    who = f"{join_names(made)} made it" if made else "Nobody made it"
+    points = ", ".join(f"{hand_label(h.player)} {_signed(h.points)}" for h in deal.hands)
+    return " ".join([f"Deal {deal.number} saved. {who}: {points}.", *deal.announcements])
+
+
+def breakdown(hand: trick.HandResult) -> str:
+    """How a hand's points for a deal were made up, e.g. "4 tricks + 20 bonus + 60 premium"."""
+    parts = [
+        (value, name)
+        for value, name in [
+            (hand.trick_points, "tricks"),
+            (hand.bonus, "bonus"),
+            (hand.premium, "premium"),
+            (hand.miss, "missed"),
+            (hand.game_bonus, "game bonus"),
+            (hand.rubber_bonus, "rubber bonus"),
+        ]
+        if value
+    ]
+    if not parts:
+        return "0"
+    text = ""
+    for position, (value, name) in enumerate(parts):
+        sign = "−" if value < 0 else "+"
+        if position == 0:
+            text = f"{'−' if value < 0 else ''}{abs(value)} {name}"
+        else:
+            text += f" {sign} {abs(value)} {name}"
+    return text
+
+
+def describe_changes(
+    before: trick.SessionResult, after: trick.SessionResult, number: int
+) -> list[str]:
+    """What a correction of deal `number` changed, in plain sentences."""
+    lines = [f"Deal {number} corrected."]
+    trumps = [
+        f"deal {new.number} {trump_label(old.trump)} → {trump_label(new.trump)}"
+        for old, new in zip(before.deals, after.deals, strict=True)
+        if old.trump != new.trump
+    ]
+    if trumps:
+        lines.append("Trump changed: " + "; ".join(trumps) + ".")
+    totals = [
+        f"{hand_label(name)} {before.totals[name]} → {after.totals[name]}"
+        for name in after.rules.hands
+        if before.totals[name] != after.totals[name]
+    ]
+    lines.append(("Totals now: " + ", ".join(totals) + ".") if totals else "Totals unchanged.")
+    if before.finished != after.finished or before.winners != after.winners:
+        if after.finished:
+            lines.append(f"The session is now won by {join_names(after.winners)}.")
+        else:
+            lines.append("The session is no longer finished.")
+    return lines
+
+
+def entry_initial(rules: trick.TrickRules, entry: trick.DealEntry) -> dict[str, object]:
+    """A stored deal as the entry form's initial values."""
+    letters = {"diamonds": "D", "spades": "S", "hearts": "H", "clubs": "C"}
+    initial: dict[str, object] = {"trump": entry.trump or ""}
+    for index, name in enumerate(rules.hands):
+        hand = entry.hands[name]
+        initial[f"h{index}-tricks"] = hand.tricks
+        initial[f"h{index}-bid"] = hand.bid
+        initial[f"h{index}-cards"] = "".join(letters[s] for s in hand.bid_cards or ())
+        initial[f"h{index}-made"] = {True: "made", False: "failed", None: ""}[hand.made]
+        initial[f"h{index}-premium"] = hand.premium or ""
+    return initial

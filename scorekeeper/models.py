@@ -94,6 +94,9 @@ class GameSession(models.Model):
     played_on = models.DateField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Kept in step with the entries by every service that writes them, so that
+    # lists can sort without recomputing every session; never typed in.
+    finished = models.BooleanField(default=False)
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -137,6 +140,8 @@ class Deal(models.Model):
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
     trump = models.CharField(max_length=10, choices=Trump.choices, blank=True)
+    # Counts edits, so that an edit made on a stale copy can be refused.
+    revision = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -195,3 +200,40 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{'dummy' if self.is_dummy else self.seat} in deal {self.deal_id}"
+
+
+class ChangeAction(models.TextChoices):
+    ADDED = "added", "Entered"
+    EDITED = "edited", "Corrected"
+    DELETED = "deleted", "Undone"
+    EXTENDED = "extended", "Extended"
+
+
+class Change(models.Model):
+    """One change to a session, with the old and new values: nothing entered is ever lost.
+
+    `before` and `after` hold a deal as the scoresheet file writes it (FORMAT.md §2)
+    or, for an extension, the options.
+    """
+
+    session = models.ForeignKey(GameSession, models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=10, choices=ChangeAction.choices)
+    number = models.PositiveIntegerField(null=True, blank=True)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    by_name = models.CharField(max_length=60, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(action__in=ChangeAction.values), name="change_action_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} deal {self.number}"

@@ -4,22 +4,47 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
-from scorekeeper.display import session_context
-from scorekeeper.forms import PlayerForm, ScoresheetUploadForm, SignupForm
+from scorekeeper.display import (
+    deal_saved_message,
+    describe_changes,
+    entry_initial,
+    session_context,
+    trump_label,
+)
+from scorekeeper.forms import (
+    DealForm,
+    NewSessionForm,
+    PlayerForm,
+    ScoresheetUploadForm,
+    SignupForm,
+    apply_taps,
+)
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import GameSession, Player
+from scorekeeper.rules import trick
 from scorekeeper.scoresheet import dumps_scoresheet
 from scorekeeper.services import (
+    Conflict,
+    Rejected,
+    add_deal,
     compute,
+    create_session,
+    deal_entries,
+    delete_last_deal,
+    edit_deal,
+    extend_session,
+    extension,
     import_scoresheet,
     scoresheet_for,
+    trick_rules,
     with_entries,
 )
 
@@ -153,7 +178,12 @@ def _get_session_for_user(request: AuthedRequest, public_id: str) -> GameSession
 @login_required
 @require_GET
 def sessions(request: AuthedRequest) -> HttpResponse:
-    mine = GameSession.objects.for_user(request.user).prefetch_related("seats__player")
+    mine = (
+        GameSession.objects.for_user(request.user)
+        .prefetch_related("seats__player")
+        .annotate(deal_count=Count("deals"))
+        .order_by("finished", "-updated")
+    )
     return render(request, "scorekeeper/sessions.html", {"sessions": mine})
 
 
@@ -171,10 +201,215 @@ def session_import(request: AuthedRequest) -> HttpResponse:
 
 @login_required
 @require_GET
+def session_new(request: AuthedRequest) -> HttpResponse:
+    return render(request, "scorekeeper/session_new.html", {"presets": trick.PRESETS.values()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_start(request: AuthedRequest, preset_id: str) -> HttpResponse:
+    preset = trick.PRESETS.get(preset_id)
+    if preset is None:
+        raise Http404("No such ruleset")
+    data = _post_data(request)
+    player_form = PlayerForm(prefix="new", owner=request.user)
+    if data is not None and "add_player" in data:
+        # Add someone to the roster on the spot; keep everything else as typed.
+        player_form = PlayerForm(data, prefix="new", owner=request.user)
+        if player_form.is_valid():
+            player = player_form.save()
+            messages.success(request, f"Added {player.name} to your roster; seat them below.")
+            player_form = PlayerForm(prefix="new", owner=request.user)
+        form = NewSessionForm(data, owner=request.user, preset=preset)
+        form.errors.clear()  # not submitted yet: no complaints about the session itself
+    else:
+        form = NewSessionForm(data, owner=request.user, preset=preset)
+        if data is not None and form.is_valid():
+            session = create_session(
+                owner=request.user,
+                ruleset=preset.id,
+                options=form.rules.overrides_data() if form.rules else {},
+                players=form.players(),
+                title=form.cleaned_data["title"],
+            )
+            return redirect("session", session.public_id)
+    ctx = {"form": form, "preset": preset, "player_form": player_form}
+    return render(request, "scorekeeper/session_start.html", ctx)
+
+
+def _deal_form(
+    game: GameSession,
+    data: QueryDict | None,
+    *,
+    number: int,
+    initial: dict[str, object] | None = None,
+) -> DealForm:
+    rules = trick_rules(game)
+    return DealForm(
+        data,
+        rules=rules,
+        previous=deal_entries(game)[: number - 1],
+        trump_entered=rules.trump in ("turn-up", "declared"),
+        initial={"number": number, **(initial or {})},
+    )
+
+
+def _render_table(
+    request: AuthedRequest, game: GameSession, form: DealForm | None, attempted: bool = False
+) -> HttpResponse:
+    result = compute(game)
+    if form is None and not result.finished:
+        form = _deal_form(game, None, number=len(result.deals) + 1)
+    ctx = {
+        "game": game,
+        "form": form,
+        "attempted": attempted,
+        "action": request.path,
+        "extension": extension(result.rules) if result.finished else None,
+        **session_context(result),
+    }
+    if result.next:
+        ctx |= {
+            "dealer": result.next.dealer,
+            "leader": result.next.leader,
+            "save_label": f"Save deal {result.next.number}",
+        }
+    if request.htmx and request.htmx.target == "entry-status":
+        return render(request, "scorekeeper/deal_form.html#entry-status", ctx)
+    return render(request, "scorekeeper/session.html", ctx)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
 def session(request: AuthedRequest, public_id: str) -> HttpResponse:
     game = _get_session_for_user(request, public_id)
-    ctx = {"game": game, **session_context(compute(game))}
-    return render(request, "scorekeeper/session.html", ctx)
+    if request.method == "GET":
+        return _render_table(request, game, None)
+    try:
+        if "undo" in request.POST:
+            number = _int(request.POST["undo"])
+            delete_last_deal(session=game, number=number, by_user=request.user)
+            messages.success(request, f"Deal {number} undone. It is kept in the history.")
+            return redirect("session", game.public_id)
+        if "extend" in request.POST:
+            more = _int(request.POST["extend"])
+            extend_session(session=game, deals=more, by_user=request.user)
+            messages.success(request, f"{more} more deals to play.")
+            return redirect("session", game.public_id)
+    except (Conflict, Rejected) as error:
+        messages.error(request, str(error))
+        return redirect("session", game.public_id)
+
+    entries = deal_entries(game)
+    if game.finished:
+        messages.error(request, f"The session ended after deal {len(entries)}.")
+        return redirect("session", game.public_id)
+    form = _deal_form(game, apply_taps(request.POST), number=len(entries) + 1)
+    if not form.is_valid():
+        return _render_table(request, game, form, attempted="save" in request.POST)
+    number = form.cleaned_data["number"]
+    if number != len(entries) + 1:
+        messages.error(request, _stale_deal_message(number, len(entries)))
+        return redirect("session", game.public_id)
+    assert form.entry is not None
+    ok = form.check([*entries, form.entry])
+    if "save" not in request.POST or not ok:
+        return _render_table(request, game, form, attempted="save" in request.POST)
+    try:
+        result = add_deal(session=game, number=number, entry=form.entry, by_user=request.user)
+    except (Conflict, IntegrityError):
+        messages.error(request, _stale_deal_message(number, number))
+        return redirect("session", game.public_id)
+    except Rejected as error:
+        messages.error(request, str(error))
+        return redirect("session", game.public_id)
+    messages.success(request, deal_saved_message(result.deals[-1]))
+    return redirect("session", game.public_id)
+
+
+def _int(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise Http404("Not a deal number") from None
+
+
+def _stale_deal_message(number: int, entered: int) -> str:
+    if entered >= number:
+        return f"Deal {number} was just entered on another phone. Here is the table as it is now."
+    return "The session changed on another phone. Here is the table as it is now."
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: AuthedRequest, public_id: str, number: int) -> HttpResponse:
+    game = _get_session_for_user(request, public_id)
+    deals = list(game.deals.all())
+    if not 1 <= number <= len(deals):
+        raise Http404("No such deal")
+    deal = deals[number - 1]
+    entries = deal_entries(game)
+    if request.method == "GET":
+        initial = {
+            "revision": deal.revision,
+            **entry_initial(trick_rules(game), entries[number - 1]),
+        }
+        form = _deal_form(game, None, number=number, initial=initial)
+        return _render_edit(request, game, form, number)
+    form = _deal_form(game, apply_taps(request.POST), number=number)
+    if not form.is_valid():
+        return _render_edit(request, game, form, number, attempted="save" in request.POST)
+    assert form.entry is not None
+    changed = [*entries[: number - 1], form.entry, *entries[number:]]
+    ok = form.check(changed)
+    if "save" not in request.POST or not ok:
+        return _render_edit(request, game, form, number, attempted="save" in request.POST)
+    try:
+        before, after = edit_deal(
+            session=game,
+            number=number,
+            revision=form.cleaned_data["revision"] or 0,
+            entry=form.entry,
+            by_user=request.user,
+        )
+    except Conflict as error:
+        messages.error(request, f"{error} Here it is as it is now; make your correction again.")
+        return redirect("deal_edit", game.public_id, number)
+    except Rejected as error:
+        messages.error(request, str(error))
+        return redirect("deal_edit", game.public_id, number)
+    for line in describe_changes(before, after, number):
+        messages.success(request, line)
+    return redirect("session", game.public_id)
+
+
+def _render_edit(
+    request: AuthedRequest, game: GameSession, form: DealForm, number: int, attempted: bool = False
+) -> HttpResponse:
+    deal = compute(game).deals[number - 1]
+    ctx = {
+        "game": game,
+        "form": form,
+        "number": number,
+        "attempted": attempted,
+        "deal": deal,
+        "trump_label": trump_label(deal.trump),
+        "dealer": deal.dealer,
+        "leader": deal.leader,
+        "action": request.path,
+        "save_label": f"Save the correction of deal {number}",
+    }
+    if request.htmx and request.htmx.target == "entry-status":
+        return render(request, "scorekeeper/deal_form.html#entry-status", ctx)
+    return render(request, "scorekeeper/deal_edit.html", ctx)
+
+
+@login_required
+@require_GET
+def session_history(request: AuthedRequest, public_id: str) -> HttpResponse:
+    game = _get_session_for_user(request, public_id)
+    changes = game.changes.select_related("by_user")
+    return render(request, "scorekeeper/session_history.html", {"game": game, "changes": changes})
 
 
 @login_required

@@ -1,0 +1,522 @@
+"""The table-side screens: start a session, enter deals, correct, undo, extend, history."""
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.models import Change, Deal, GameSession, Player
+from scorekeeper.rules import trick
+from scorekeeper.services import add_deal, create_session
+
+HX = {"HX-Request": "true", "HX-Target": "entry-status"}
+
+
+@pytest.fixture
+def roster(alice: User) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat", "Dan"]]
+
+
+@pytest.fixture
+def game(alice: User, roster: list[Player]) -> GameSession:
+    return create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3], title="Test"
+    )
+
+
+def _deal(number: int = 1, **overrides: str) -> dict[str, str]:
+    """RULES.md §1.3's worked example: Ann 4 revealing, Ben 5 failed, Cat 0."""
+    data = {
+        "number": str(number),
+        "h0-tricks": "4",
+        "h0-bid": "4",
+        "h0-premium": "reveal",
+        "h1-tricks": "5",
+        "h1-made": "failed",
+        "h2-tricks": "0",
+        "h2-cards": "DDD",
+        "save": "",
+    }
+    data.update(overrides)
+    return data
+
+
+def _url(session: GameSession, suffix: str = "") -> str:
+    return f"/sessions/{session.public_id}/{suffix}"
+
+
+# Starting a session
+
+
+def test_it_lists_the_presets(alice_client: Client) -> None:
+    page = alice_client.get("/sessions/new/").text
+    for preset in trick.PRESETS.values():
+        assert f"/sessions/new/{preset.id}/" in page
+        assert preset.description.replace("'", "&#x27;") in page
+
+
+def test_it_shows_the_start_form(alice_client: Client, roster: list[Player]) -> None:
+    page = alice_client.get("/sessions/new/four/").text
+    assert page.count('name="seat_') == 4
+    assert "Trump for the first deal" in page
+    assert alice_client.get("/sessions/new/snap/").status_code == 404
+
+
+def test_it_starts_a_session_with_the_first_dealer_in_seat_one(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    ann, ben, cat, _ = roster
+    response = alice_client.post(
+        "/sessions/new/parlett-jokerless/",
+        {
+            "seat_0": ann.pk,
+            "seat_1": ben.pk,
+            "seat_2": cat.pk,
+            "first_dealer": ben.pk,
+            "match_type": "deals",
+            "match_number": "18",
+            "first_trump": "none",
+            "title": "Friday",
+            "start": "",
+        },
+    )
+    session = GameSession.objects.get(owner=alice)
+    assert response["Location"] == _url(session)
+    assert [s.player.name for s in session.seats.all()] == ["Ben", "Cat", "Ann"]
+    assert session.options == {"match": {"type": "deals", "deals": 18}, "first_trump": "none"}
+    assert session.title == "Friday"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"seat_0": "A", "seat_1": "B"}, "Choose who sits in seat 3."),
+        ({"seat_0": "A", "seat_1": "A", "seat_2": "B"}, "Ann already has a seat."),
+        ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "first_dealer": "D"}, "Dan is not sitting"),
+        ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "match_number": ""}, "Say how many"),
+        ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "match_number": "0"}, "greater than or"),
+        ({"seat_0": "999999", "seat_1": "B", "seat_2": "C"}, "Choose a player from your roster."),
+    ],
+)
+def test_it_rejects_a_bad_start(
+    alice_client: Client, roster: list[Player], data: dict[str, str], message: str
+) -> None:
+    ids = {"A": roster[0].pk, "B": roster[1].pk, "C": roster[2].pk, "D": roster[3].pk}
+    form = {"match_type": "deals", "match_number": "9", "first_trump": "diamonds", "start": ""}
+    form |= {key: str(ids.get(value, value)) for key, value in data.items()}
+    response = alice_client.post("/sessions/new/parlett-jokerless/", form)
+    assert response.status_code == 200
+    assert message in response.text.replace("&#x27;", "'")
+    assert not GameSession.objects.exists()
+
+
+def test_custom_needs_two_to_five_players_and_checks_options(
+    alice_client: Client, roster: list[Player]
+) -> None:
+    base = {
+        "trump": "by-successes",
+        "first_trump": "diamonds",
+        "match_type": "deals",
+        "match_number": "9",
+        "premiums": ["declare"],
+        "trick_points": "on",
+        "start": "",
+    }
+    response = alice_client.post("/sessions/new/custom/", {**base, "seat_0": roster[0].pk})
+    assert "Choose who sits in seat 2." in response.text
+    response = alice_client.post(
+        "/sessions/new/custom/",
+        {**base, "seat_0": roster[0].pk, "seat_1": roster[1].pk, "bonus": "30, x"},
+    )
+    assert "Type whole numbers separated by commas" in response.text
+    response = alice_client.post(
+        "/sessions/new/custom/",
+        {**base, "seat_0": roster[0].pk, "seat_1": roster[1].pk, "bonus": "40 25 10"},
+    )
+    session = GameSession.objects.get()
+    assert response["Location"] == _url(session)
+    assert session.options["bonus"] == [40, 25, 10]
+    assert session.options["premiums"] == ["declare"]
+
+
+def test_it_adds_a_player_on_the_spot_keeping_the_form(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    response = alice_client.post(
+        "/sessions/new/parlett-jokerless/",
+        {"seat_0": roster[0].pk, "new-name": "Eve", "add_player": "", "title": "Kept"},
+    )
+    assert response.status_code == 200
+    assert Player.objects.filter(owner=alice, name="Eve").exists()
+    assert "Added Eve" in response.text
+    assert 'value="Kept"' in response.text
+    assert "Choose who sits" not in response.text
+    assert not GameSession.objects.exists()
+    response = alice_client.post(
+        "/sessions/new/parlett-jokerless/", {"new-name": "ann", "add_player": ""}
+    )
+    assert "You already have a player called Ann." in response.text
+
+
+# Entering deals
+
+
+def test_the_table_shows_the_next_deal(alice_client: Client, game: GameSession) -> None:
+    page = alice_client.get(_url(game)).text
+    assert ">Deal 1</h2>" in page
+    assert "<dt>Dealer</dt><dd>Ann</dd>" in page
+    assert "<dt>Leads</dt><dd>Ben</dd>" in page
+    assert "♦ Diamonds" in page
+    assert "Save deal 1" in page
+
+
+def test_it_saves_a_deal(alice_client: Client, alice: User, game: GameSession) -> None:
+    response = alice_client.post(_url(game), _deal())
+    assert response.status_code == 302
+    deal = Deal.objects.get(session=game)
+    assert deal.number == 1
+    page = alice_client.get(_url(game)).text
+    assert "Deal 1 saved. Ann and Cat made it: Ann +84, Ben +5, Cat +20." in page
+    assert "4 tricks + 20 bonus + 60 premium" in page
+    assert ">Deal 2</h2>" in page
+    assert "♥ Hearts" in page  # two made it
+    change = Change.objects.get(session=game)
+    assert (change.action, change.number, change.by_user) == ("added", 1, alice)
+    assert change.after["hands"]["Cat"] == {"tricks": 0, "bid_cards": ["diamonds"] * 3}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"h1-tricks": "4"}, "Tricks add up to 8; a deal has 9."),
+        ({"h1-made": ""}, "Ben: "),
+        ({"h0-tricks": "-1"}, "Tricks cannot be negative."),
+        ({"h0-tricks": "x"}, "Tricks are a whole number."),
+        ({"h0-bid": "12"}, "A bid is at most 9."),
+        ({"h2-cards": "DD"}, "Cat: "),
+        ({"h2-cards": "DDX"}, "Tap up to three bid-card suits."),
+        ({"h1-premium": "declare"}, "Only one premium bid"),
+        ({"h0-bid": "", "h0-made": "made"}, "Ann: "),
+        ({"h0-premium": "double"}, "Select a valid choice."),
+    ],
+)
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_it_refuses_a_bad_deal_with_a_message(
+    alice_client: Client,
+    game: GameSession,
+    overrides: dict[str, str],
+    message: str,
+    headers: dict[str, str],
+) -> None:
+    response = alice_client.post(_url(game), _deal(**overrides), headers=headers)
+    assert response.status_code == 200
+    assert message in response.text.replace("&#x27;", "'")
+    assert not Deal.objects.exists()
+    if headers:
+        assert response.text.lstrip().startswith('<div id="entry-status"')
+        assert "<form" not in response.text
+
+
+def test_live_status_says_ready_with_points(alice_client: Client, game: GameSession) -> None:
+    data = _deal()
+    del data["save"]
+    response = alice_client.post(_url(game), data, headers=HX)
+    assert "Ready to save:" in response.text
+    assert "Ann +84 ✓ · Ben +5 · Cat +20 ✓" in response.text
+    assert not Deal.objects.exists()
+
+
+def test_taps_work_without_javascript(alice_client: Client, game: GameSession) -> None:
+    data = _deal(**{"h0-tricks": "3", "h2-cards": "DD"})
+    del data["save"]
+    page = alice_client.post(_url(game), {**data, "step": "h0-tricks:1"}).text
+    assert 'name="h0-tricks" id="id_h0-tricks" value="4"' in page
+    page = alice_client.post(_url(game), {**data, "card": "h2:H"}).text
+    assert 'name="h2-cards" id="id_h2-cards" value="DDH"' in page
+    assert "♦♦♥=2" in page
+    page = alice_client.post(_url(game), {**data, "card": "h2:clear"}).text
+    assert 'name="h2-cards" id="id_h2-cards" value=""' in page
+    assert not Deal.objects.exists()
+
+
+def test_a_stale_or_repeated_form_never_stores_twice(
+    alice_client: Client, game: GameSession
+) -> None:
+    assert alice_client.post(_url(game), _deal()).status_code == 302
+    response = alice_client.post(_url(game), _deal(), follow=True)
+    assert "Deal 1 was just entered on another phone." in response.text
+    assert Deal.objects.count() == 1
+
+
+def test_undo_the_last_deal(alice_client: Client, game: GameSession) -> None:
+    alice_client.post(_url(game), _deal())
+    response = alice_client.post(_url(game), {"undo": "1"}, follow=True)
+    assert "Deal 1 undone." in response.text
+    assert not Deal.objects.exists()
+    assert [c.action for c in Change.objects.order_by("id")] == ["added", "deleted"]
+    response = alice_client.post(_url(game), {"undo": "1"}, follow=True)
+    assert "Deal 1 is no longer the last deal" in response.text
+
+
+# Corrections
+
+
+def test_it_corrects_a_past_deal_and_says_what_changed(
+    alice_client: Client, game: GameSession
+) -> None:
+    alice_client.post(_url(game), _deal())
+    alice_client.post(
+        _url(game),
+        {
+            "number": "2",
+            "h0-tricks": "3",
+            "h0-made": "made",
+            "h1-tricks": "3",
+            "h1-made": "made",
+            "h2-tricks": "3",
+            "h2-made": "made",
+            "save": "",
+        },
+    )
+    page = alice_client.get(_url(game, "deals/1/")).text
+    assert "Correct deal 1" in page
+    assert 'name="h0-bid" id="id_h0-bid" value="4"' in page
+    assert 'name="revision" value="1"' in page
+    # Ann actually won 3 and Ben 6: Ann failed her reveal.
+    response = alice_client.post(
+        _url(game, "deals/1/"),
+        {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"},
+        follow=True,
+    )
+    assert "Deal 1 corrected." in response.text
+    assert "Trump changed: deal 2 ♥ Hearts → ♠ Spades." in response.text
+    assert "Totals now: Ann 97 → 16, Ben 18 → 79, Cat 33 → 103." in response.text
+    change = Change.objects.filter(action="edited").get()
+    assert change.before["hands"]["Ann"]["tricks"] == 4
+    assert change.after["hands"]["Ann"]["tricks"] == 3
+    assert Deal.objects.get(session=game, number=1).revision == 2
+
+
+def test_a_correction_on_a_stale_copy_is_refused(alice_client: Client, game: GameSession) -> None:
+    alice_client.post(_url(game), _deal())
+    stale = {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"}
+    alice_client.post(_url(game, "deals/1/"), stale)
+    response = alice_client.post(_url(game, "deals/1/"), stale, follow=True)
+    assert "Deal 1 was just corrected on another phone." in response.text
+    assert Change.objects.filter(action="edited").count() == 1
+
+
+def test_a_correction_that_breaks_later_deals_is_refused(
+    alice: User, alice_client: Client, roster: list[Player]
+) -> None:
+    game = create_session(
+        owner=alice,
+        ruleset="parlett-jokerless",
+        options={"match": {"type": "target", "target": 90}},
+        players=roster[:3],
+    )
+    alice_client.post(_url(game), _deal())  # Ann 84
+    alice_client.post(
+        _url(game),
+        {
+            "number": "2",
+            "h0-tricks": "0",
+            "h0-made": "failed",
+            "h1-tricks": "4",
+            "h1-made": "failed",
+            "h2-tricks": "5",
+            "h2-made": "failed",
+            "save": "",
+        },
+    )
+    # Ann alone making 9 with a reveal scores 99: the session would end after deal 1.
+    response = alice_client.post(
+        _url(game, "deals/1/"),
+        {
+            **_deal(
+                **{
+                    "h0-tricks": "9",
+                    "h0-bid": "9",
+                    "h1-tricks": "0",
+                    "h2-tricks": "0",
+                    "h2-cards": "",
+                    "h2-made": "failed",
+                }
+            ),
+            "revision": "1",
+        },
+    )
+    assert response.status_code == 200
+    assert "Deal 2: The session ended after deal 1." in response.text
+    assert Deal.objects.get(session=game, number=1).hands.get(seat__position=0).tricks == 4
+
+
+def test_editing_a_missing_deal_is_404(alice_client: Client, game: GameSession) -> None:
+    assert alice_client.get(_url(game, "deals/1/")).status_code == 404
+
+
+def test_live_status_on_the_correction_page(alice_client: Client, game: GameSession) -> None:
+    alice_client.post(_url(game), _deal())
+    data = {**_deal(**{"h1-tricks": "7"}), "revision": "1"}
+    del data["save"]
+    response = alice_client.post(_url(game, "deals/1/"), data, headers=HX)
+    assert "Tricks add up to 11; a deal has 9." in response.text
+    assert "<form" not in response.text
+
+
+# Finishing and extending
+
+
+def _play_out(game: GameSession, user: User, deals: int) -> None:
+    for number in range(1, deals + 1):
+        hands = {name: trick.HandEntry(tricks=3, made=True) for name in ["Ann", "Ben", "Cat"]}
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=user)
+
+
+def test_a_finished_session_shows_winners_and_extends(
+    alice_client: Client, alice: User, game: GameSession
+) -> None:
+    _play_out(game, alice, 9)
+    game.refresh_from_db()
+    assert game.finished
+    page = alice_client.get(_url(game)).text
+    assert "Shared win: Ann, Ben and Cat" in page
+    assert "Save deal" not in page
+    assert 'name="extend" value="9"' in page
+    response = alice_client.post(_url(game), {"extend": "9"}, follow=True)
+    assert "9 more deals to play." in response.text
+    assert ">Deal 10</h2>" in response.text
+    game.refresh_from_db()
+    assert game.options["match"] == {"type": "deals", "deals": 18}
+    assert not game.finished
+    assert Change.objects.filter(action="extended").get().before == {}
+    response = alice_client.post(_url(game), {"extend": "9"}, follow=True)
+    assert "cannot be extended" in response.text
+
+
+def test_a_deal_after_the_end_is_refused(
+    alice_client: Client, alice: User, game: GameSession
+) -> None:
+    _play_out(game, alice, 9)
+    response = alice_client.post(_url(game), _deal(number=10), follow=True)
+    assert Deal.objects.filter(session=game).count() == 9
+    assert "The session ended after deal 9." in response.text.replace("&#x27;", "'")
+
+
+def test_history_lists_every_change(alice_client: Client, game: GameSession) -> None:
+    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), {"undo": "1"})
+    page = alice_client.get(_url(game, "history/")).text
+    assert "Entered deal 1" in page
+    assert "Undone deal 1" in page
+    assert "by alice" in page
+
+
+def test_sessions_home_lists_in_progress_first(
+    alice_client: Client, alice: User, roster: list[Player], game: GameSession
+) -> None:
+    done = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3], title="Done"
+    )
+    _play_out(done, alice, 9)
+    page = alice_client.get("/sessions/").text
+    assert page.index("In progress") < page.index("Test") < page.index("Finished")
+    assert page.index("Finished") < page.index("Done")
+    assert "9 deals" in page
+
+
+# Ownership
+
+
+@pytest.mark.parametrize(
+    ("method", "suffix", "data"),
+    [
+        ("get", "", {}),
+        ("post", "", {"undo": "1"}),
+        ("post", "", {"extend": "9"}),
+        ("post", "", {**_deal()}),
+        ("get", "deals/1/", {}),
+        ("post", "deals/1/", {**_deal(), "revision": "1"}),
+        ("get", "history/", {}),
+        ("get", "scoresheet.json", {}),
+    ],
+)
+def test_another_user_gets_404_everywhere(
+    alice_client: Client,
+    bob_client: Client,
+    game: GameSession,
+    method: str,
+    suffix: str,
+    data: dict[str, str],
+) -> None:
+    alice_client.post(_url(game), _deal())
+    response = getattr(bob_client, method)(_url(game, suffix), data)
+    assert response.status_code == 404
+    assert Deal.objects.count() == 1
+    assert Change.objects.count() == 1
+
+
+def test_another_users_players_cannot_be_seated(
+    bob_client: Client, bob: User, roster: list[Player]
+) -> None:
+    response = bob_client.post(
+        "/sessions/new/parlett-jokerless/",
+        {
+            "seat_0": roster[0].pk,
+            "seat_1": roster[1].pk,
+            "seat_2": roster[2].pk,
+            "match_type": "deals",
+            "match_number": "9",
+            "first_trump": "diamonds",
+            "start": "",
+        },
+    )
+    assert "Choose a player from your roster." in response.text
+    assert not GameSession.objects.exists()
+
+
+def test_anonymous_users_are_sent_to_log_in(client: Client, game: GameSession) -> None:
+    for suffix in ["", "deals/1/", "history/"]:
+        assert client.get(_url(game, suffix))["Location"].startswith("/accounts/login/")
+    assert client.get("/sessions/new/")["Location"].startswith("/accounts/login/")
+
+
+# Performance
+
+
+def test_the_session_page_uses_a_fixed_number_of_queries(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    counts = []
+    for deals in (3, 90):
+        game = create_session(
+            owner=alice,
+            ruleset="parlett-jokerless",
+            options={"match": {"type": "deals", "deals": 90}},
+            players=roster[:3],
+        )
+        _play_out(game, alice, deals)
+        with CaptureQueriesContext(connection) as queries:
+            assert alice_client.get(_url(game)).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    assert counts[1] <= 12
+
+
+def test_export_after_table_entry_round_trips(alice_client: Client, game: GameSession) -> None:
+    alice_client.post(_url(game), _deal())
+    data = json.loads(alice_client.get(_url(game, "scoresheet.json")).content)
+    assert data["deals"][0]["hands"]["Cat"] == {"tricks": 0, "bid_cards": ["diamonds"] * 3}
+    assert (
+        data["totals"]
+        if "totals" in data
+        else data["deals"][0]["totals"]
+        == {
+            "Ann": 84,
+            "Ben": 5,
+            "Cat": 20,
+        }
+    )
