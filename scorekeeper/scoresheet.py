@@ -415,6 +415,15 @@ def _export_deal(entry: DealEntry, deal: DealResult) -> dict[str, object]:
     }
 
 
+def deal_data(entry: DealEntry) -> dict[str, object]:
+    """A deal's input fields as the file writes them (FORMAT.md §2), e.g. for a history."""
+    data: dict[str, object] = {}
+    if entry.trump is not None:
+        data["trump"] = entry.trump
+    data["hands"] = {player: _export_hand(hand) for player, hand in entry.hands.items()}
+    return data
+
+
 def _export_hand(hand: HandEntry) -> dict[str, object]:
     """Only the fields that were entered."""
     data: dict[str, object] = {"tricks": hand.tricks}
