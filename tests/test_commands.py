@@ -103,3 +103,13 @@ def test_import_stores_only_the_trumps_the_table_supplied(tmp_path: Path, alice:
     third.write_text(json.dumps(turn_up))
     session = GameSession.objects.get(public_id=_import(third)[0])
     assert list(session.deals.values_list("trump", flat=True)) == ["spades"]
+
+
+def test_page_benchmark_prints_figures(db: None) -> None:
+    out = io.StringIO()
+    call_command("bench_session_page", deals=[2, 20], runs=1, stdout=out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2
+    queries = [int(line.rsplit(":", 1)[1]) for line in lines]
+    assert queries[0] == queries[1]
+    assert not GameSession.objects.exists()

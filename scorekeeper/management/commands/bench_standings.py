@@ -62,14 +62,12 @@ class Command(BaseCommand):
             rules = trick.resolve_rules(
                 "parlett-jokerless", {"match": {"type": "deals", "deals": count}}, ["A", "B", "C"]
             )
-            sheet = TrickSheet(
+            sheet = TrickSheet.build(
                 ruleset="parlett-jokerless",
                 options={"match": {"type": "deals", "deals": count}},
-                title="Benchmark",
-                played_on=None,
                 players=rules.players,
-                deals=tuple(random_deals(rules, count, seed=count)),
-                rules=rules,
+                deals=random_deals(rules, count, seed=count),
+                title="Benchmark",
             )
             public_id = import_scoresheet(owner=owner, sheet=sheet).public_id
 
