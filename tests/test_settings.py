@@ -12,9 +12,8 @@ PROD = {"DEBUG": "false", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "scores.examp
 
 
 def _import_settings(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    clean = {
-        k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}
-    }
+    ours = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL"}
+    clean = {k: v for k, v in os.environ.items() if k not in ours}
     return subprocess.run(
         [
             sys.executable,
