@@ -388,7 +388,12 @@ def resolve_rules(
         path = f"options.{name}"
         if name not in OPTION_NAMES:
             problems.append(Problem(path, f'There is no option "{name}".'))
-        elif preset is not None and name not in preset.open_options:
+        elif (
+            preset is not None
+            and name not in preset.open_options
+            # Restating the preset's own value changes nothing (files may list every option).
+            and value != default_options(preset, len(players)).get(name)
+        ):
             problems.append(
                 Problem(path, f"{preset.name} does not let you change this; choose Custom.")
             )

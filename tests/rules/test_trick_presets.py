@@ -167,7 +167,8 @@ VALUES = {
 @pytest.mark.parametrize("option", OPTION_NAMES)
 def test_it_accepts_an_option_only_where_the_preset_opens_it(preset, option):
     players = NAMES[: PRESETS[preset].players[0]]
-    if option in OPEN[preset]:
+    restated = default_options(PRESETS[preset], len(players))[option] == VALUES[option]
+    if option in OPEN[preset] or restated:
         rules = resolve_rules(preset, {option: VALUES[option]}, players)
         assert rules.options_data()[option] == VALUES[option]
     else:
@@ -581,3 +582,26 @@ def test_join_names(names, text):
 )
 def test_next_deal_says_how_the_trump_stands(coming, note):
     assert coming.trump_note == note
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "options"),
+    [
+        ("parlett-classic", {"trump": "turn-up", "premiums": ["declare", "reveal"]}),
+        ("long", {"first_trump": "diamonds", "trick_points": False, "trump": "by-deviation"}),
+        ("eighteen-ninety-nine", {"match": {"type": "deals", "deals": 18}}),
+        ("oxford-whist", {"premiums": [], "trump": "turn-up"}),
+    ],
+)
+def test_restating_a_closed_option_at_its_preset_value_is_accepted(
+    preset_id: str, options: dict[str, object]
+) -> None:
+    players = ["Ann", "Ben", "Cat"]
+    rules = resolve_rules(preset_id, options, players)
+    assert rules == resolve_rules(preset_id, {}, players)
+
+
+def test_changing_a_closed_option_is_still_refused() -> None:
+    with pytest.raises(InvalidRules) as error:
+        resolve_rules("parlett-classic", {"trump": "declared"}, ["Ann", "Ben", "Cat"])
+    assert "does not let you change this" in str(error.value)
