@@ -27,7 +27,11 @@ urlpatterns = [
     path("sessions/", views.sessions, name="sessions"),
     path("sessions/import/", views.session_import, name="session_import"),
     path("sessions/new/", views.session_new, name="session_new"),
-    path("sessions/new/<slug:preset_id>/", views.session_start, name="session_start"),
+    path(
+        "sessions/new/<slug:family>/<slug:preset_id>/",
+        views.session_start,
+        name="session_start",
+    ),
     path("sessions/<slug:public_id>/", views.session, name="session"),
     path("sessions/<slug:public_id>/deals/<int:number>/", views.deal_edit, name="deal_edit"),
     path("sessions/<slug:public_id>/history/", views.session_history, name="session_history"),

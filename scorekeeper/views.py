@@ -28,7 +28,7 @@ from scorekeeper.forms import (
     apply_taps,
 )
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import GameSession, Player
+from scorekeeper.models import Family, GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.scoresheet import dumps_scoresheet
 from scorekeeper.services import (
@@ -207,8 +207,8 @@ def session_new(request: AuthedRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def session_start(request: AuthedRequest, preset_id: str) -> HttpResponse:
-    preset = trick.PRESETS.get(preset_id)
+def session_start(request: AuthedRequest, family: str, preset_id: str) -> HttpResponse:
+    preset = trick.PRESETS.get(preset_id) if family == Family.TRICK else None
     if preset is None:
         raise Http404("No such ruleset")
     data = _post_data(request)

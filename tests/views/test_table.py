@@ -54,15 +54,15 @@ def _url(session: GameSession, suffix: str = "") -> str:
 def test_it_lists_the_presets(alice_client: Client) -> None:
     page = alice_client.get("/sessions/new/").text
     for preset in trick.PRESETS.values():
-        assert f"/sessions/new/{preset.id}/" in page
+        assert f"/sessions/new/trick/{preset.id}/" in page
         assert preset.description.replace("'", "&#x27;") in page
 
 
 def test_it_shows_the_start_form(alice_client: Client, roster: list[Player]) -> None:
-    page = alice_client.get("/sessions/new/four/").text
+    page = alice_client.get("/sessions/new/trick/four/").text
     assert page.count('name="seat_') == 4
     assert "Trump for the first deal" in page
-    assert alice_client.get("/sessions/new/snap/").status_code == 404
+    assert alice_client.get("/sessions/new/trick/snap/").status_code == 404
 
 
 def test_it_starts_a_session_with_the_first_dealer_in_seat_one(
@@ -70,7 +70,7 @@ def test_it_starts_a_session_with_the_first_dealer_in_seat_one(
 ) -> None:
     ann, ben, cat, _ = roster
     response = alice_client.post(
-        "/sessions/new/parlett-jokerless/",
+        "/sessions/new/trick/parlett-jokerless/",
         {
             "seat_0": ann.pk,
             "seat_1": ben.pk,
@@ -107,7 +107,7 @@ def test_it_rejects_a_bad_start(
     ids = {"A": roster[0].pk, "B": roster[1].pk, "C": roster[2].pk, "D": roster[3].pk}
     form = {"match_type": "deals", "match_number": "9", "first_trump": "diamonds", "start": ""}
     form |= {key: str(ids.get(value, value)) for key, value in data.items()}
-    response = alice_client.post("/sessions/new/parlett-jokerless/", form)
+    response = alice_client.post("/sessions/new/trick/parlett-jokerless/", form)
     assert response.status_code == 200
     assert message in response.text.replace("&#x27;", "'")
     assert not GameSession.objects.exists()
@@ -125,15 +125,15 @@ def test_custom_needs_two_to_five_players_and_checks_options(
         "trick_points": "on",
         "start": "",
     }
-    response = alice_client.post("/sessions/new/custom/", {**base, "seat_0": roster[0].pk})
+    response = alice_client.post("/sessions/new/trick/custom/", {**base, "seat_0": roster[0].pk})
     assert "Choose who sits in seat 2." in response.text
     response = alice_client.post(
-        "/sessions/new/custom/",
+        "/sessions/new/trick/custom/",
         {**base, "seat_0": roster[0].pk, "seat_1": roster[1].pk, "bonus": "30, x"},
     )
     assert "Type whole numbers separated by commas" in response.text
     response = alice_client.post(
-        "/sessions/new/custom/",
+        "/sessions/new/trick/custom/",
         {**base, "seat_0": roster[0].pk, "seat_1": roster[1].pk, "bonus": "40 25 10"},
     )
     session = GameSession.objects.get()
@@ -146,7 +146,7 @@ def test_it_adds_a_player_on_the_spot_keeping_the_form(
     alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     response = alice_client.post(
-        "/sessions/new/parlett-jokerless/",
+        "/sessions/new/trick/parlett-jokerless/",
         {"seat_0": roster[0].pk, "new-name": "Eve", "add_player": "", "title": "Kept"},
     )
     assert response.status_code == 200
@@ -156,7 +156,7 @@ def test_it_adds_a_player_on_the_spot_keeping_the_form(
     assert "Choose who sits" not in response.text
     assert not GameSession.objects.exists()
     response = alice_client.post(
-        "/sessions/new/parlett-jokerless/", {"new-name": "ann", "add_player": ""}
+        "/sessions/new/trick/parlett-jokerless/", {"new-name": "ann", "add_player": ""}
     )
     assert "You already have a player called Ann." in response.text
 
@@ -463,7 +463,7 @@ def test_another_users_players_cannot_be_seated(
     bob_client: Client, bob: User, roster: list[Player]
 ) -> None:
     response = bob_client.post(
-        "/sessions/new/parlett-jokerless/",
+        "/sessions/new/trick/parlett-jokerless/",
         {
             "seat_0": roster[0].pk,
             "seat_1": roster[1].pk,
