@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules import trick
+from scorekeeper.rules import adding, trick
 from scorekeeper.rules.common import join_names
 
 SUIT_SYMBOLS = {"clubs": "♣", "hearts": "♥", "spades": "♠", "diamonds": "♦", "none": ""}
@@ -203,3 +203,129 @@ def entry_initial(rules: trick.TrickRules, entry: trick.DealEntry) -> dict[str, 
         initial[f"h{index}-made"] = {True: "made", False: "failed", None: ""}[hand.made]
         initial[f"h{index}-premium"] = hand.premium or ""
     return initial
+
+
+# The adding game
+
+
+def event_label(rules: adding.AddingRules, event: adding.Event) -> str:
+    """'Hit 33', 'Bust', 'Adjust +2' …"""
+    if event.event == "adjust":
+        return f"Adjust {_signed(event.tokens or 0)}"
+    for rule in adding.events_for(rules):
+        if (rule.event, rule.target) == (event.event, event.target):
+            return rule.label
+    return event.event
+
+
+def last_tap_message(result: adding.AddingResult) -> str:
+    """What the last tap did, to everyone: 'Ben: Hit 33. Ann −1, Cat −1. Cat is out.'"""
+    rules, effect = result.rules, result.rounds[-1].events[-1]
+    parts = [f"{effect.event.player}: {event_label(rules, effect.event)}."]
+    changes = ", ".join(
+        f"{name} {_signed(delta)}" for name, delta in effect.changes.items() if delta
+    )
+    if changes:
+        parts.append(changes + ".")
+    if effect.eliminated:
+        verb = "is" if len(effect.eliminated) == 1 else "are"
+        parts.append(f"{join_names(effect.eliminated)} {verb} out.")
+    if effect.wins:
+        parts.append(f"{join_names(effect.wins)} wins!")
+    elif effect.ends_round:
+        parts.append("The round is over.")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's row at the adding-game table."""
+
+    index: int
+    name: str
+    standing: adding.Standing
+    tokens_label: str
+    coins: tuple[bool, ...]  # tokens held (True) and lost (False), for the coin picture
+    folds: int  # dollar bill: folds made so far
+    buttons: tuple[tuple[str, str], ...]  # (value, label) of the event buttons
+
+
+def adding_context(
+    result: adding.AddingResult, rounds: list[adding.RoundEntry]
+) -> dict[str, object]:
+    """Everything the adding-game table shows, from the rules' result."""
+    rules = result.rules
+    standings = {standing.player: standing for standing in result.standings}
+    allowed = adding.allowed_events(rules, rounds)
+    seats = []
+    for index, name in enumerate(rules.players):
+        standing = standings[name]
+        held = standing.tokens if standing.tokens is not None else 0
+        start = rules.tokens or 0
+        buttons = tuple(
+            (f"{index}:{rule.event}:{rule.target or ''}", rule.label)
+            for rule in allowed.get(name, ())
+            if rule.event != "adjust"
+        )
+        seats.append(
+            Seat(
+                index=index,
+                name=name,
+                standing=standing,
+                tokens_label=_standing_label(rules, standing),
+                coins=tuple(i < held for i in range(max(start, held))) if rules.uses_tokens else (),
+                folds=max(0, start - held),
+                buttons=buttons,
+            )
+        )
+    last = result.rounds[-1] if result.rounds else None
+    return {
+        "result": result,
+        "preset": rules.preset,
+        "seats": seats,
+        "round_rows": [_round_row(rules, played) for played in result.rounds],
+        "winners_label": join_names(result.winners),
+        "last_round": last,
+        "can_adjust": not result.finished,
+    }
+
+
+def _standing_label(rules: adding.AddingRules, standing: adding.Standing) -> str:
+    if standing.out:
+        return f"out in round {standing.out_in_round}"
+    if standing.tokens is not None:
+        return adding.show_tokens(rules, standing.tokens)
+    return rules.amount(standing.total or 0)
+
+
+def _round_row(rules: adding.AddingRules, played: adding.RoundResult) -> dict[str, object]:
+    after = played.tokens or played.totals or played.tally or {}
+    return {
+        "round": played,
+        "events": [
+            f"{effect.event.player}: {event_label(rules, effect.event)}" for effect in played.events
+        ],
+        "after": [after.get(name) for name in rules.players],
+    }
+
+
+def describe_round_changes(
+    before: adding.AddingResult, after: adding.AddingResult, number: int
+) -> list[str]:
+    """What a correction of round `number` changed, in plain sentences."""
+    lines = [f"Round {number} corrected."]
+    old = {s.player: _standing_label(before.rules, s) for s in before.standings}
+    new = {s.player: _standing_label(after.rules, s) for s in after.standings}
+    changed = [
+        f"{name} {old[name]} → {new[name]}"
+        for name in after.rules.players
+        if old[name] != new[name]
+    ]
+    lines.append(("Now: " + "; ".join(changed) + ".") if changed else "Standings unchanged.")
+    if before.winners != after.winners:
+        lines.append(
+            f"The game is now won by {join_names(after.winners)}."
+            if after.finished
+            else "The game is no longer over."
+        )
+    return lines

@@ -10,9 +10,10 @@ from django.contrib.auth.models import User
 from django.http import QueryDict
 
 from scorekeeper.models import PLAYER_NAME_MAX, Player
-from scorekeeper.rules import trick
+from scorekeeper.rules import adding, trick
 from scorekeeper.rules.common import InvalidRules
 from scorekeeper.scoresheet import InvalidScoresheet, TrickSheet, loads_scoresheet
+from scorekeeper.scoresheet_adding import AddingSheet
 
 
 def tidy_name(value: str) -> str:
@@ -72,7 +73,7 @@ class ScoresheetUploadForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["file"].widget.attrs["accept"] = ".json,application/json"
-        self.sheet: TrickSheet | None = None
+        self.sheet: TrickSheet | AddingSheet | None = None
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
@@ -107,11 +108,12 @@ TRUMP_RULE_LABELS = {
 }
 FIRST_TRUMP_LABELS = {"diamonds": "♦ Diamonds", "none": "No trump"}
 PREMIUM_LABELS = {"declare": "Declare (30)", "reveal": "Reveal (60)"}
-MAX_SEATS = 5
+MAX_SEATS = 8  # the most seats a start form offers
 
 
-class NewSessionForm(forms.Form):
-    """Start a trick-game session: options of one preset, the seats, the first dealer."""
+class SeatingForm(forms.Form):
+    """The part of starting a session that both families share: the seats, the first
+    dealer and a name. `allowed` are the numbers of players the ruleset takes."""
 
     title = forms.CharField(
         max_length=100,
@@ -120,19 +122,21 @@ class NewSessionForm(forms.Form):
         help_text="For example “Friday at Sam’s”.",
     )
 
-    def __init__(self, *args: Any, owner: User, preset: trick.Preset, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, owner: User, name: str, allowed: tuple[int, ...], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.owner = owner
-        self.preset = preset
-        self.rules: trick.TrickRules | None = None
+        self.ruleset_name = name
+        self.allowed = allowed
         roster = Player.objects.for_user(owner).active()
-        self.seat_count = max(preset.players)
+        self.seat_count = min(max(allowed), MAX_SEATS)
         for index in range(self.seat_count):
             self.fields[f"seat_{index}"] = forms.ModelChoiceField(
                 queryset=roster,
-                required=index < min(preset.players),
+                required=index < min(allowed),
                 label=f"Seat {index + 1}",
-                empty_label="— nobody —" if index >= min(preset.players) else "— choose —",
+                empty_label="— nobody —" if index >= min(allowed) else "— choose —",
                 error_messages={
                     "required": f"Choose who sits in seat {index + 1}.",
                     "invalid_choice": "Choose a player from your roster.",
@@ -145,6 +149,60 @@ class NewSessionForm(forms.Form):
             empty_label="Seat 1",
             help_text="The deal then passes to the left, seat by seat.",
         )
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{index}"] for index in range(self.seat_count)]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        skip = {"title", "first_dealer", *(f"seat_{i}" for i in range(self.seat_count))}
+        return [self[name] for name in self.fields if name not in skip]
+
+    def players(self) -> list[Player]:
+        """The seated players in seat order, the first dealer first."""
+        seated = [self.cleaned_data.get(f"seat_{i}") for i in range(self.seat_count)]
+        players = [player for player in seated if player is not None]
+        dealer = self.cleaned_data.get("first_dealer")
+        if dealer in players:
+            start = players.index(dealer)
+            players = players[start:] + players[:start]
+        return players
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        seated = [data.get(f"seat_{i}") for i in range(self.seat_count)]
+        players = [player for player in seated if player is not None]
+        seen: set[int] = set()
+        for index, player in enumerate(seated):
+            if player is not None and player.pk in seen:
+                self.add_error(f"seat_{index}", f"{player.name} already has a seat.")
+            elif player is not None:
+                seen.add(player.pk)
+        if len(players) not in self.allowed and not self.errors:
+            low, high = min(self.allowed), max(self.allowed)
+            counts = str(low) if low == high else f"{low} to {high}"
+            self.add_error(None, f"{self.ruleset_name} needs {counts} players.")
+        dealer = data.get("first_dealer")
+        if dealer is not None and dealer not in players:
+            self.add_error("first_dealer", f"{dealer.name} is not sitting at this table.")
+        return data
+
+    def add_rules_problems(self, error: InvalidRules, fields: dict[str, str]) -> None:
+        for problem in error.problems:
+            option = problem.path.split(".")[1] if problem.path.startswith("options.") else ""
+            field = fields.get(option)
+            self.add_error(field if field in self.fields else None, problem.message)
+
+
+class NewSessionForm(SeatingForm):
+    """Start a trick-game session: options of one preset, the seats, the first dealer."""
+
+    def __init__(self, *args: Any, owner: User, preset: trick.Preset, **kwargs: Any) -> None:
+        super().__init__(*args, owner=owner, name=preset.name, allowed=preset.players, **kwargs)
+        self.preset = preset
+        self.rules: trick.TrickRules | None = None
         defaults = trick.default_options(preset, min(preset.players))
         opened = preset.open_options
         match = trick.Match.from_data(defaults["match"])
@@ -199,25 +257,6 @@ class NewSessionForm(forms.Form):
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=defaults[name]
                 )
-        self.helper = FormHelper()
-        self.helper.form_tag = False
-
-    def seat_fields(self) -> list[forms.BoundField]:
-        return [self[f"seat_{index}"] for index in range(self.seat_count)]
-
-    def option_fields(self) -> list[forms.BoundField]:
-        skip = {"title", "first_dealer", *(f"seat_{i}" for i in range(self.seat_count))}
-        return [self[name] for name in self.fields if name not in skip]
-
-    def players(self) -> list[Player]:
-        """The seated players in seat order, the first dealer first."""
-        seated = [self.cleaned_data.get(f"seat_{i}") for i in range(self.seat_count)]
-        players = [player for player in seated if player is not None]
-        dealer = self.cleaned_data.get("first_dealer")
-        if dealer in players:
-            start = players.index(dealer)
-            players = players[start:] + players[:start]
-        return players
 
     def options(self) -> dict[str, object]:
         data = self.cleaned_data
@@ -252,22 +291,6 @@ class NewSessionForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        assert data is not None
-        seated = [data.get(f"seat_{i}") for i in range(self.seat_count)]
-        players = [player for player in seated if player is not None]
-        seen: set[int] = set()
-        for index, player in enumerate(seated):
-            if player is not None and player.pk in seen:
-                self.add_error(f"seat_{index}", f"{player.name} already has a seat.")
-            elif player is not None:
-                seen.add(player.pk)
-        if len(players) not in self.preset.players and not self.errors:
-            low, high = min(self.preset.players), max(self.preset.players)
-            counts = str(low) if low == high else f"{low} to {high}"
-            self.add_error(None, f"{self.preset.name} needs {counts} players.")
-        dealer = data.get("first_dealer")
-        if dealer is not None and dealer not in players:
-            self.add_error("first_dealer", f"{dealer.name} is not sitting at this table.")
         kind = data.get("match_type")
         if kind in MATCH_NUMBER_FIELD and data.get("match_number") is None:
             self.add_error("match_number", f"Say how many for “{MATCH_LABELS[kind]}”.")
@@ -278,11 +301,7 @@ class NewSessionForm(forms.Form):
                 self.preset.id, self.options(), [p.name for p in self.players()]
             )
         except InvalidRules as error:
-            for problem in error.problems:
-                field = _OPTION_FIELDS.get(
-                    problem.path.split(".")[1] if "." in problem.path else ""
-                )
-                self.add_error(field if field in self.fields else None, problem.message)
+            self.add_rules_problems(error, _OPTION_FIELDS)
         return data
 
 
@@ -509,3 +528,152 @@ def apply_taps(data: QueryDict) -> QueryDict:
         elif letter in CARD_LETTERS and len(current) < 3:
             data[field] = current + letter
     return data
+
+
+OUT_LABELS = {
+    "at-zero": "Out as soon as their tokens reach 0",
+    "owing": "Stay in at 0; out when they must pay a token they do not have",
+}
+ON_69_LABELS = {
+    "nothing": "Nothing special",
+    "token": "Whoever makes exactly 69 gains a token",
+    "reset": "Making exactly 69 sets the total back to 0",
+}
+DISPLAY_LABELS = {"tokens": "Tokens (coins, chips, lives)", "dollar-bill": "A dollar bill's folds"}
+BUST_LABELS = {
+    "ends-round": "A bust ends the round",
+    "out-of-round": "A bust only puts the player out of the round; the last to play wins it",
+}
+
+
+def _usual_tokens(preset: adding.AddingPreset) -> str:
+    usual = adding.default_options(preset, min(preset.players))["tokens"]
+    text = f"Leave empty for the usual {usual}"
+    if preset.tokens_over_four is not None:
+        text += f" ({preset.tokens_over_four} with more than 4 players)"
+    return text + "."
+
+
+class AddingSessionForm(SeatingForm):
+    """Start an adding-game session: a preset's open options, the seats, the first dealer."""
+
+    def __init__(self, *args: Any, owner: User, preset: adding.AddingPreset, **kwargs: Any) -> None:
+        super().__init__(*args, owner=owner, name=preset.name, allowed=preset.players, **kwargs)
+        self.preset = preset
+        self.rules: adding.AddingRules | None = None
+        defaults = adding.default_options(preset, min(preset.players))
+        opened = preset.open_options
+        if "tokens" in opened:
+            self.fields["tokens"] = forms.IntegerField(
+                label="Tokens each player starts with",
+                help_text=_usual_tokens(preset),
+                min_value=1,
+                max_value=99,
+                required=False,
+            )
+        choices = [
+            ("out", "When a player is out", OUT_LABELS),
+            ("on_69", "Making exactly 69", ON_69_LABELS),
+            ("display", "Show tokens as", DISPLAY_LABELS),
+            ("bust", "A bust", BUST_LABELS),
+        ]
+        for name, label, labels in choices:
+            if name in opened:
+                self.fields[name] = forms.ChoiceField(
+                    label=label,
+                    choices=list(labels.items()),
+                    initial=defaults[name],
+                    required=False,  # left out: the preset's own choice
+                    widget=forms.RadioSelect,
+                )
+        if "card_table" in opened:
+            self.fields["card_table"] = forms.ChoiceField(
+                label="Card values",
+                choices=[(key, adding.CARD_TABLES[key].name) for key in preset.card_tables],
+                initial=defaults["card_table"],
+            )
+
+    def options(self) -> dict[str, object]:
+        options: dict[str, object] = {}
+        for name in ("out", "on_69", "display", "bust", "card_table"):
+            if self.cleaned_data.get(name):
+                options[name] = self.cleaned_data[name]
+        if self.cleaned_data.get("tokens"):
+            options["tokens"] = self.cleaned_data["tokens"]
+        return options
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.rules = adding.resolve_rules(
+                self.preset.id, self.options(), [p.name for p in self.players()]
+            )
+        except InvalidRules as error:
+            self.add_rules_problems(error, {name: name for name in adding.OPTION_NAMES})
+        return data
+
+
+class AdjustForm(forms.Form):
+    """A correction agreed at the table: so many tokens (or points) up or down for a player."""
+
+    player = forms.ChoiceField(label="Who")
+    tokens = forms.IntegerField(
+        label="By how many (+ gives, − takes)",
+        min_value=-99,
+        max_value=99,
+        error_messages={"required": "Say by how many.", "invalid": "A whole number, such as -1."},
+    )
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(str(i), name) for i, name in enumerate(players)]
+
+    def clean_tokens(self) -> int:
+        tokens: int = self.cleaned_data["tokens"]
+        if tokens == 0:
+            raise forms.ValidationError("An adjustment of 0 changes nothing; give + or − a number.")
+        return tokens
+
+
+class RoundEventForm(forms.Form):
+    """Add an event to a past round while correcting it."""
+
+    player = forms.ChoiceField(label="Who")
+    event = forms.ChoiceField(label="What happened")
+    tokens = forms.IntegerField(
+        label="For an adjustment: by how many (+ gives, − takes)",
+        required=False,
+        min_value=-99,
+        max_value=99,
+    )
+
+    def __init__(self, *args: Any, rules: adding.AddingRules, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        player = self.fields["player"]
+        event = self.fields["event"]
+        assert isinstance(player, forms.ChoiceField) and isinstance(event, forms.ChoiceField)
+        player.choices = [(str(i), name) for i, name in enumerate(rules.players)]
+        event.choices = [
+            (f"{rule.event}:{rule.target or ''}", rule.label) for rule in adding.events_for(rules)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        if data.get("event", "").startswith("adjust:") and not data.get("tokens"):
+            self.add_error("tokens", "Say by how many (not 0).")
+        return data
+
+    def entered_event(self) -> adding.Event:
+        kind, target = self.cleaned_data["event"].split(":")
+        return adding.Event(
+            player=self.rules.players[int(self.cleaned_data["player"])],
+            event=kind,
+            target=int(target) if target else None,
+            tokens=self.cleaned_data.get("tokens") if kind == "adjust" else None,
+        )

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
 
+from scorekeeper.rules import adding, trick
 from scorekeeper.rules.common import MAX_NAME_LENGTH as PLAYER_NAME_MAX
 
 
@@ -112,7 +113,12 @@ class GameSession(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.title or f"{self.get_family_display()} {self.public_id}"
+        if self.title:
+            return self.title
+        presets = trick.PRESETS if self.family == Family.TRICK else adding.PRESETS
+        preset = presets.get(self.ruleset)
+        name = preset.name if preset else self.ruleset
+        return f"{name}, {self.created:%-d %b %Y}" if self.created else name
 
 
 class Seat(models.Model):
@@ -237,3 +243,71 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} deal {self.number}"
+
+
+class EventKind(models.TextChoices):
+    BUST = "bust", "Bust"
+    HIT = "hit", "Hit"
+    CROSS = "cross", "Cross"
+    BORDER = "border", "Border"
+    EMPTY = "empty", "Empty hand"
+    TRIPS = "trips", "Trips"
+    WIN = "win", "Last to play"
+    ADJUST = "adjust", "Adjust"
+
+
+TARGETED_EVENTS = [EventKind.HIT, EventKind.CROSS, EventKind.BORDER]
+
+
+class Round(models.Model):
+    """One round of the adding game; its events, in order, are what the table reported."""
+
+    session = models.ForeignKey(GameSession, models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    # Counts corrections, so that a correction made on a stale copy can be refused.
+    revision = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class RoundEvent(models.Model):
+    """One event of a round, as entered: who, what, the target or the adjustment."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="events")
+    position = models.PositiveSmallIntegerField()
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="events")
+    event = models.CharField(max_length=10, choices=EventKind.choices)
+    target = models.PositiveSmallIntegerField(null=True, blank=True)
+    tokens = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "position"], name="event_position_unique"),
+            models.CheckConstraint(
+                condition=models.Q(event__in=EventKind.values), name="event_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(target__isnull=True)
+                | models.Q(target__in=[33, 66, 69, 99], event__in=TARGETED_EVENTS),
+                name="event_target_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(event=EventKind.ADJUST, tokens__isnull=False)
+                & ~models.Q(tokens=0)
+                | ~models.Q(event=EventKind.ADJUST) & models.Q(tokens__isnull=True),
+                name="event_adjust_has_tokens",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_event_display()} by {self.seat}"

@@ -3,8 +3,9 @@
 Pure Python, no Django. `parse_scoresheet()` takes what `json.loads` returned and gives a sheet,
 or raises InvalidScoresheet listing every problem as a path into the file ("deals[3].hands.Ben.
 tricks: …", 0-based). `export_scoresheet()` gives the dict to write: the input fields as entered,
-then the computed fields. Each game family has its own sheet class and parser; only the trick
-family ("deals") exists so far, the adding family ("rounds") will sit next to it.
+then the computed fields. Each game family has its own sheet class and parser: the trick
+family ("deals") here, the adding family ("rounds") in scoresheet_adding, which builds on the
+readers here and is imported where it is used.
 """
 
 import copy
@@ -13,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from scorekeeper.rules.common import InvalidRules, Problem, is_whole
 from scorekeeper.rules.trick import (
@@ -25,6 +27,9 @@ from scorekeeper.rules.trick import (
     resolve_rules,
     score_session,
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.scoresheet_adding import AddingSheet
 
 FORMAT_ID = "ninety-nine-scoresheet"
 FORMAT_VERSION = 1
@@ -79,7 +84,7 @@ class TrickSheet:
 # Reading
 
 
-def loads_scoresheet(text: str) -> TrickSheet:
+def loads_scoresheet(text: str) -> "TrickSheet | AddingSheet":
     """Decode the JSON text and parse it; bad JSON is reported as an InvalidScoresheet too."""
     try:
         data = json.loads(text, object_pairs_hook=_object_without_repeats)
@@ -110,7 +115,7 @@ def _object_without_repeats(pairs: list[tuple[str, object]]) -> dict[str, object
     return data
 
 
-def parse_scoresheet(data: object) -> TrickSheet:
+def parse_scoresheet(data: object) -> "TrickSheet | AddingSheet":
     """Check a decoded scoresheet and read it; raise InvalidScoresheet with every problem."""
     if not isinstance(data, dict):
         message = f"A scoresheet file holds one JSON object {{…}}, not {_describe(data)}."
@@ -133,14 +138,11 @@ def _read_header(data: dict[object, object]) -> str:
     elif not (is_whole(version) and version == FORMAT_VERSION):
         problems.append(Problem("version", f"must be {FORMAT_VERSION}"))
     family = data.get("family")
-    if family == "adding":
-        message = "the adding family (99 and friends) is not supported yet"
-        problems.append(Problem("family", message))
-    elif family != "trick":
+    if not isinstance(family, str) or family not in _PARSERS:
         problems.append(Problem("family", 'must be "trick" or "adding"'))
     if problems:
         raise InvalidScoresheet(problems)
-    return "trick"
+    return str(family)
 
 
 def _parse_trick(data: dict[object, object]) -> TrickSheet:
@@ -182,7 +184,16 @@ def _parse_trick(data: dict[object, object]) -> TrickSheet:
     )
 
 
-_PARSERS: dict[str, Callable[[dict[object, object]], TrickSheet]] = {"trick": _parse_trick}
+def _parse_adding(data: dict[object, object]) -> "AddingSheet":
+    from scorekeeper.scoresheet_adding import parse_adding_sheet
+
+    return parse_adding_sheet(data)
+
+
+_PARSERS: dict[str, Callable[[dict[object, object]], "TrickSheet | AddingSheet"]] = {
+    "trick": _parse_trick,
+    "adding": _parse_adding,
+}
 
 _Add = Callable[[str, str], None]
 
@@ -353,12 +364,16 @@ def _describe(value: object) -> str:
 # Writing
 
 
-def export_scoresheet(sheet: TrickSheet) -> dict[str, object]:
+def export_scoresheet(sheet: "TrickSheet | AddingSheet") -> dict[str, object]:
     """The file's content: the input fields as entered, then the computed fields (FORMAT.md §4).
 
     Keys come in a fixed order (in a deal: number, dealer, leader, trump, hands, result, totals),
     so exporting, importing and exporting again gives the same text.
     """
+    if not isinstance(sheet, TrickSheet):
+        from scorekeeper.scoresheet_adding import export_adding_sheet
+
+        return export_adding_sheet(sheet)
     result = score_session(sheet.rules, sheet.deals)
     data: dict[str, object] = {
         "format": FORMAT_ID,
@@ -395,7 +410,7 @@ def export_scoresheet(sheet: TrickSheet) -> dict[str, object]:
     return data
 
 
-def dumps_scoresheet(sheet: TrickSheet) -> str:
+def dumps_scoresheet(sheet: "TrickSheet | AddingSheet") -> str:
     """The file's text: the export as indented JSON, with a final newline."""
     return json.dumps(export_scoresheet(sheet), indent=2, ensure_ascii=False) + "\n"
 

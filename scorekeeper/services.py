@@ -16,10 +16,13 @@ from scorekeeper.models import (
     GameSession,
     Hand,
     Player,
+    Round,
+    RoundEvent,
     Seat,
 )
-from scorekeeper.rules import trick
+from scorekeeper.rules import adding, trick
 from scorekeeper.scoresheet import TrickSheet, deal_data
+from scorekeeper.scoresheet_adding import AddingSheet, event_data, round_data
 
 
 def with_entries(sessions: QuerySet[GameSession]) -> QuerySet[GameSession]:
@@ -28,6 +31,8 @@ def with_entries(sessions: QuerySet[GameSession]) -> QuerySet[GameSession]:
         Prefetch("seats", queryset=Seat.objects.select_related("player")),
         Prefetch("deals", queryset=Deal.objects.order_by("number")),
         Prefetch("deals__hands", queryset=Hand.objects.order_by()),
+        Prefetch("rounds", queryset=Round.objects.order_by("number")),
+        Prefetch("rounds__events", queryset=RoundEvent.objects.order_by("position")),
     )
 
 
@@ -58,7 +63,16 @@ def trick_rules(session: GameSession) -> trick.TrickRules:
     return trick.resolve_rules(session.ruleset, session.options, player_names(session))
 
 
-def scoresheet_for(session: GameSession) -> TrickSheet:
+def scoresheet_for(session: GameSession) -> TrickSheet | AddingSheet:
+    if session.family == Family.ADDING:
+        return AddingSheet.build(
+            ruleset=session.ruleset,
+            options=session.options,
+            title=session.title or None,
+            played_on=session.played_on,
+            players=player_names(session),
+            rounds=round_entries(session),
+        )
     return TrickSheet.build(
         ruleset=session.ruleset,
         options=session.options,
@@ -74,7 +88,7 @@ def compute(session: GameSession) -> trick.SessionResult:
 
 
 @transaction.atomic
-def import_scoresheet(*, owner: User, sheet: TrickSheet) -> GameSession:
+def import_scoresheet(*, owner: User, sheet: TrickSheet | AddingSheet) -> GameSession:
     """Store a parsed (so already valid) scoresheet as a new session of `owner`.
 
     Players are matched to the owner's roster by name, ignoring case; missing
@@ -85,7 +99,7 @@ def import_scoresheet(*, owner: User, sheet: TrickSheet) -> GameSession:
     roster = {p.name.casefold(): p for p in Player.objects.for_user(owner)}
     session = GameSession.objects.create(
         owner=owner,
-        family=Family.TRICK,
+        family=Family.TRICK if isinstance(sheet, TrickSheet) else Family.ADDING,
         ruleset=sheet.ruleset,
         options=dict(sheet.options),
         title=sheet.title or "",
@@ -97,16 +111,27 @@ def import_scoresheet(*, owner: User, sheet: TrickSheet) -> GameSession:
         if player is None:
             player = Player.objects.create(owner=owner, name=name)
         seats[name] = Seat.objects.create(session=session, position=position, player=player)
-    deals = Deal.objects.bulk_create(
-        Deal(session=session, number=number, trump=_stored_trump(sheet.rules, entry))
-        for number, entry in enumerate(sheet.deals, start=1)
-    )
-    Hand.objects.bulk_create(
-        _hand(deal, name, hand, seats)
-        for deal, entry in zip(deals, sheet.deals, strict=True)
-        for name, hand in entry.hands.items()
-    )
-    _settle(session, trick.score_session(sheet.rules, sheet.deals))
+    if isinstance(sheet, TrickSheet):
+        deals = Deal.objects.bulk_create(
+            Deal(session=session, number=number, trump=_stored_trump(sheet.rules, entry))
+            for number, entry in enumerate(sheet.deals, start=1)
+        )
+        Hand.objects.bulk_create(
+            _hand(deal, name, hand, seats)
+            for deal, entry in zip(deals, sheet.deals, strict=True)
+            for name, hand in entry.hands.items()
+        )
+        _settle(session, trick.score_session(sheet.rules, sheet.deals))
+    else:
+        rounds = Round.objects.bulk_create(
+            Round(session=session, number=number) for number in range(1, len(sheet.rounds) + 1)
+        )
+        RoundEvent.objects.bulk_create(
+            event
+            for game_round, entry in zip(rounds, sheet.rounds, strict=True)
+            for event in _round_events(game_round, entry, seats)
+        )
+        _settle(session, adding.score_session(sheet.rules, sheet.rounds))
     return session
 
 
@@ -115,11 +140,11 @@ class Conflict(Exception):
 
 
 class Rejected(Exception):
-    """The rules refuse the change; `problems` says why, deal by deal."""
+    """The rules refuse the change; `problems` says why, deal by deal or round by round."""
 
-    def __init__(self, problems: list[trick.DealProblem]) -> None:
+    def __init__(self, problems: list[str]) -> None:
         self.problems = problems
-        super().__init__("; ".join(str(problem) for problem in problems))
+        super().__init__("; ".join(problems))
 
 
 @transaction.atomic
@@ -177,11 +202,11 @@ def _stored_trump(rules: trick.TrickRules, entry: trick.DealEntry) -> str:
 def _score(rules: trick.TrickRules, entries: list[trick.DealEntry]) -> trick.SessionResult:
     problems = trick.check_deals(rules, entries)
     if problems:
-        raise Rejected(problems)
+        raise Rejected([str(problem) for problem in problems])
     return trick.score_session(rules, entries)
 
 
-def _settle(session: GameSession, result: trick.SessionResult) -> None:
+def _settle(session: GameSession, result: trick.SessionResult | adding.AddingResult) -> None:
     session.finished = result.finished
     session.save(update_fields=["finished", "updated"])
 
@@ -342,3 +367,197 @@ def extend_session(
     )
     _settle(game, result)
     return result
+
+
+# The adding game (99 and friends)
+
+
+def round_entries(session: GameSession) -> list[adding.RoundEntry]:
+    """Each round as entered at the table, in the rules package's terms."""
+    names = {seat.pk: seat.player.name for seat in session.seats.all()}
+    return [
+        adding.RoundEntry(
+            tuple(
+                adding.Event(
+                    player=names[event.seat_id],
+                    event=event.event,
+                    target=event.target,
+                    tokens=event.tokens,
+                )
+                for event in game_round.events.all()
+            )
+        )
+        for game_round in session.rounds.all()
+    ]
+
+
+def adding_rules(session: GameSession) -> adding.AddingRules:
+    return adding.resolve_rules(session.ruleset, session.options, player_names(session))
+
+
+def compute_adding(session: GameSession) -> adding.AddingResult:
+    return adding.score_session(adding_rules(session), round_entries(session))
+
+
+def table_state(rounds: list[adding.RoundEntry]) -> str:
+    """Where the table is: "rounds.events-in-the-last". A tap made on an older state is refused."""
+    return f"{len(rounds)}.{len(rounds[-1].events) if rounds else 0}"
+
+
+def _check_rounds(
+    rules: adding.AddingRules, rounds: list[adding.RoundEntry]
+) -> adding.AddingResult:
+    problems = adding.check_rounds(rules, rounds)
+    if problems:
+        raise Rejected([str(problem) for problem in problems])
+    return adding.score_session(rules, rounds)
+
+
+def _round_events(
+    game_round: Round, entry: adding.RoundEntry, seats: dict[str, Seat], start: int = 0
+) -> list[RoundEvent]:
+    return [
+        RoundEvent(
+            round=game_round,
+            position=position,
+            seat=seats[event.player],
+            event=event.event,
+            target=event.target,
+            tokens=event.tokens,
+        )
+        for position, event in enumerate(entry.events[start:], start=start)
+    ]
+
+
+@transaction.atomic
+def create_adding_session(
+    *,
+    owner: User,
+    ruleset: str,
+    options: dict[str, object],
+    players: list[Player],
+    title: str = "",
+) -> GameSession:
+    """A new adding-game session; `players` in seat order, the first deals first."""
+    adding.resolve_rules(ruleset, options, [player.name for player in players])
+    session = GameSession.objects.create(
+        owner=owner, family=Family.ADDING, ruleset=ruleset, options=options, title=title
+    )
+    Seat.objects.bulk_create(
+        Seat(session=session, position=position, player=player)
+        for position, player in enumerate(players)
+    )
+    return session
+
+
+@transaction.atomic
+def record_event(
+    *,
+    session: GameSession,
+    state: str,
+    event: adding.Event,
+    by_user: User | None,
+    by_name: str = "",
+) -> adding.AddingResult:
+    """Record one tap where the table would put it; `state` is the table_state it was made on."""
+    game = _locked(session)
+    rounds = round_entries(game)
+    if state != table_state(rounds):
+        raise Conflict("The table changed on another phone just now; here it is as it is now.")
+    rules = adding_rules(game)
+    changed = list(adding.add_event(rules, rounds, event))
+    result = _check_rounds(rules, changed)
+    seats = {seat.player.name: seat for seat in game.seats.all()}
+    number = len(changed)
+    if number > len(rounds):
+        game_round = Round.objects.create(session=game, number=number)
+    else:
+        game_round = game.rounds.get(number=number)
+    last = changed[-1]
+    RoundEvent.objects.bulk_create(_round_events(game_round, last, seats, len(last.events) - 1))
+    _record(
+        game,
+        ChangeAction.ADDED,
+        number=number,
+        by_user=by_user,
+        by_name=by_name,
+        after=event_data(event),
+    )
+    _settle(game, result)
+    return result
+
+
+@transaction.atomic
+def undo_event(
+    *, session: GameSession, state: str, by_user: User | None, by_name: str = ""
+) -> adding.AddingResult:
+    """Take back the last event of the session (it stays in the history)."""
+    game = _locked(session)
+    rounds = round_entries(game)
+    if state != table_state(rounds) or not rounds:
+        raise Conflict("The table changed on another phone just now; here it is as it is now.")
+    rules = adding_rules(game)
+    last = rounds[-1]
+    changed = (
+        [*rounds[:-1], adding.RoundEntry(last.events[:-1])] if len(last.events) > 1 else rounds[:-1]
+    )
+    result = _check_rounds(rules, changed)
+    game_round = game.rounds.get(number=len(rounds))
+    if len(last.events) > 1:
+        game_round.events.filter(position=len(last.events) - 1).delete()
+    else:
+        game_round.delete()
+    _record(
+        game,
+        ChangeAction.DELETED,
+        number=len(rounds),
+        by_user=by_user,
+        by_name=by_name,
+        before=event_data(last.events[-1]),
+    )
+    _settle(game, result)
+    return result
+
+
+@transaction.atomic
+def edit_round(
+    *,
+    session: GameSession,
+    number: int,
+    revision: int,
+    events: tuple[adding.Event, ...],
+    by_user: User | None,
+    by_name: str = "",
+) -> tuple[adding.AddingResult, adding.AddingResult]:
+    """Replace a round's events; everything after it is worked out again. (before, after)."""
+    game = _locked(session)
+    stored = list(game.rounds.all())
+    if not 1 <= number <= len(stored):
+        raise Conflict(f"Round {number} was just undone on another phone.")
+    game_round = stored[number - 1]
+    if game_round.revision != revision:
+        raise Conflict(f"Round {number} was just corrected on another phone.")
+    if not events:
+        raise Rejected([f"Round {number}: a round needs at least one event; undo it instead."])
+    rules = adding_rules(game)
+    rounds = round_entries(game)
+    before = adding.score_session(rules, rounds)
+    old = rounds[number - 1]
+    rounds[number - 1] = adding.RoundEntry(events)
+    after = _check_rounds(rules, rounds)
+    game_round.revision += 1
+    game_round.save(update_fields=["revision"])
+    game_round.events.all().delete()
+    seats = {seat.player.name: seat for seat in game.seats.all()}
+    RoundEvent.objects.bulk_create(_round_events(game_round, rounds[number - 1], seats))
+    _record(
+        game,
+        ChangeAction.EDITED,
+        number=number,
+        by_user=by_user,
+        by_name=by_name,
+        before=round_data(old),
+        after=round_data(rounds[number - 1]),
+    )
+    _settle(game, after)
+    return before, after

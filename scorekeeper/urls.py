@@ -34,6 +34,7 @@ urlpatterns = [
     ),
     path("sessions/<slug:public_id>/", views.session, name="session"),
     path("sessions/<slug:public_id>/deals/<int:number>/", views.deal_edit, name="deal_edit"),
+    path("sessions/<slug:public_id>/rounds/<int:number>/", views.round_edit, name="round_edit"),
     path("sessions/<slug:public_id>/history/", views.session_history, name="session_history"),
     path(
         "sessions/<slug:public_id>/scoresheet.json",

@@ -13,38 +13,53 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
 from scorekeeper.display import (
+    adding_context,
     deal_saved_message,
     describe_changes,
+    describe_round_changes,
     entry_initial,
+    event_label,
+    last_tap_message,
     session_context,
     trump_label,
 )
 from scorekeeper.forms import (
+    AddingSessionForm,
+    AdjustForm,
     DealForm,
     NewSessionForm,
     PlayerForm,
+    RoundEventForm,
     ScoresheetUploadForm,
     SignupForm,
     apply_taps,
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Family, GameSession, Player
-from scorekeeper.rules import trick
+from scorekeeper.rules import adding, trick
 from scorekeeper.scoresheet import dumps_scoresheet
 from scorekeeper.services import (
     Conflict,
     Rejected,
     add_deal,
+    adding_rules,
     compute,
+    create_adding_session,
     create_session,
     deal_entries,
     delete_last_deal,
     edit_deal,
+    edit_round,
     extend_session,
     extension,
     import_scoresheet,
+    player_names,
+    record_event,
+    round_entries,
     scoresheet_for,
+    table_state,
     trick_rules,
+    undo_event,
     with_entries,
 )
 
@@ -202,16 +217,28 @@ def session_import(request: AuthedRequest) -> HttpResponse:
 @login_required
 @require_GET
 def session_new(request: AuthedRequest) -> HttpResponse:
-    return render(request, "scorekeeper/session_new.html", {"presets": trick.PRESETS.values()})
+    ctx = {"presets": trick.PRESETS.values(), "adding_presets": adding.PRESETS.values()}
+    return render(request, "scorekeeper/session_new.html", ctx)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_start(request: AuthedRequest, family: str, preset_id: str) -> HttpResponse:
-    preset = trick.PRESETS.get(preset_id) if family == Family.TRICK else None
+    preset: trick.Preset | adding.AddingPreset | None = None
+    if family == Family.TRICK:
+        preset = trick.PRESETS.get(preset_id)
+    elif family == Family.ADDING:
+        preset = adding.PRESETS.get(preset_id)
     if preset is None:
         raise Http404("No such ruleset")
     data = _post_data(request)
+
+    def start_form(data: QueryDict | None) -> NewSessionForm | AddingSessionForm:
+        if isinstance(preset, trick.Preset):
+            return NewSessionForm(data, owner=request.user, preset=preset)
+        assert isinstance(preset, adding.AddingPreset)
+        return AddingSessionForm(data, owner=request.user, preset=preset)
+
     player_form = PlayerForm(prefix="new", owner=request.user)
     if data is not None and "add_player" in data:
         # Add someone to the roster on the spot; keep everything else as typed.
@@ -220,20 +247,22 @@ def session_start(request: AuthedRequest, family: str, preset_id: str) -> HttpRe
             player = player_form.save()
             messages.success(request, f"Added {player.name} to your roster; seat them below.")
             player_form = PlayerForm(prefix="new", owner=request.user)
-        form = NewSessionForm(data, owner=request.user, preset=preset)
+        form = start_form(data)
         form.errors.clear()  # not submitted yet: no complaints about the session itself
     else:
-        form = NewSessionForm(data, owner=request.user, preset=preset)
+        form = start_form(data)
         if data is not None and form.is_valid():
-            session = create_session(
+            assert form.rules is not None
+            create = create_session if family == Family.TRICK else create_adding_session
+            session = create(
                 owner=request.user,
                 ruleset=preset.id,
-                options=form.rules.overrides_data() if form.rules else {},
+                options=form.rules.overrides_data(),
                 players=form.players(),
                 title=form.cleaned_data["title"],
             )
             return redirect("session", session.public_id)
-    ctx = {"form": form, "preset": preset, "player_form": player_form}
+    ctx = {"form": form, "preset": preset, "family": family, "player_form": player_form}
     return render(request, "scorekeeper/session_start.html", ctx)
 
 
@@ -283,6 +312,8 @@ def _render_table(
 @require_http_methods(["GET", "POST"])
 def session(request: AuthedRequest, public_id: str) -> HttpResponse:
     game = _get_session_for_user(request, public_id)
+    if game.family == Family.ADDING:
+        return _adding_table(request, game)
     if request.method == "GET":
         return _render_table(request, game, None)
     try:
@@ -421,3 +452,110 @@ def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="scoresheet-{game.public_id}.json"'
     return response
+
+
+def _adding_table(request: AuthedRequest, game: GameSession) -> HttpResponse:
+    """The adding-game table: every tap is stored at once, with its effect shown."""
+    if request.method == "GET":
+        return _render_adding(request, game)
+    state = request.POST.get("state", "")
+    adjust_form = None
+    try:
+        if "undo_tap" in request.POST:
+            undo_event(session=game, state=state, by_user=request.user)
+            messages.success(request, "Last tap undone. It is kept in the history.")
+        elif "tap" in request.POST:
+            event = _tapped_event(game, request.POST["tap"])
+            result = record_event(session=game, state=state, event=event, by_user=request.user)
+            messages.success(request, last_tap_message(result))
+        else:
+            adjust_form = AdjustForm(request.POST, players=player_names(game))
+            if not adjust_form.is_valid():
+                return _render_adding(request, game, adjust_form)
+            event = adding.Event(
+                player=player_names(game)[int(adjust_form.cleaned_data["player"])],
+                event="adjust",
+                tokens=adjust_form.cleaned_data["tokens"],
+            )
+            result = record_event(session=game, state=state, event=event, by_user=request.user)
+            messages.success(request, last_tap_message(result))
+    except (Conflict, Rejected) as error:
+        messages.error(request, str(error))
+    if request.htmx:
+        # Show the table as it is now in place: tokens, buttons and the message, no reload.
+        return _render_adding(request, _get_session_for_user(request, game.public_id))
+    return redirect("session", game.public_id)
+
+
+def _render_adding(
+    request: AuthedRequest, game: GameSession, adjust_form: AdjustForm | None = None
+) -> HttpResponse:
+    rounds = round_entries(game)
+    result = adding.score_session(adding_rules(game), rounds)
+    ctx = {
+        "game": game,
+        "state": table_state(rounds),
+        "adjust_form": adjust_form or AdjustForm(players=player_names(game)),
+        **adding_context(result, rounds),
+    }
+    template = "scorekeeper/session_adding.html"
+    if request.htmx and request.htmx.target == "table":
+        template += "#table"
+    return render(request, template, ctx)
+
+
+def _tapped_event(game: GameSession, value: str) -> adding.Event:
+    """Read an event button's value, "seat:event:target", e.g. "1:hit:33"."""
+    try:
+        index, kind, target = value.split(":")
+        player = player_names(game)[int(index)]
+    except (ValueError, IndexError):
+        raise Rejected(["That button is not one of this table's."]) from None
+    return adding.Event(player=player, event=kind, target=int(target) if target else None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_edit(request: AuthedRequest, public_id: str, number: int) -> HttpResponse:
+    game = _get_session_for_user(request, public_id)
+    stored = list(game.rounds.all())
+    if game.family != Family.ADDING or not 1 <= number <= len(stored):
+        raise Http404("No such round")
+    rules = adding_rules(game)
+    events = round_entries(game)[number - 1].events
+    form = RoundEventForm(rules=rules)
+    if request.method == "POST":
+        revision = _int(request.POST.get("revision", ""))
+        changed: tuple[adding.Event, ...] | None = None
+        if "remove" in request.POST:
+            position = _int(request.POST["remove"])
+            changed = tuple(e for i, e in enumerate(events) if i != position)
+        else:
+            form = RoundEventForm(request.POST, rules=rules)
+            if form.is_valid():
+                changed = (*events, form.entered_event())
+        if changed is not None:
+            try:
+                before, after = edit_round(
+                    session=game,
+                    number=number,
+                    revision=revision,
+                    events=changed,
+                    by_user=request.user,
+                )
+            except (Conflict, Rejected) as error:
+                messages.error(request, str(error))
+            else:
+                for line in describe_round_changes(before, after, number):
+                    messages.success(request, line)
+            return redirect("round_edit", game.public_id, number)
+    result = adding.score_session(rules, round_entries(game))
+    ctx = {
+        "game": game,
+        "number": number,
+        "revision": stored[number - 1].revision,
+        "played": result.rounds[number - 1],
+        "labels": [event_label(rules, effect.event) for effect in result.rounds[number - 1].events],
+        "form": form,
+    }
+    return render(request, "scorekeeper/round_edit.html", ctx)

@@ -366,9 +366,14 @@ INVALID = {
         [("version", 2)],
         ["version: this file is version 2; this app reads version 1"],
     ),
-    "adding family": (
+    "a trick file called adding": (
         [("family", "adding")],
-        ["family: the adding family (99 and friends) is not supported yet"],
+        [
+            'ruleset: Unknown ruleset "parlett-jokerless"; choose one of ninety-nine, '
+            "ninety-nine-standard, dollar-bill, on-honor, thirty-three, wilson, one-hundred, "
+            "ninety-eight, ninety-eight-arizona, michigan, sudden-death, custom.",
+            "rounds: missing; use [] for a session with no rounds yet",
+        ],
     ),
     "unknown family": ([("family", "tricks")], ['family: must be "trick" or "adding"']),
     "whole header": (

@@ -1,0 +1,253 @@
+"""The adding-game table: start, tap events, undo, adjust, correct a round, ownership."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scorekeeper.models import Change, GameSession, Player, Round, RoundEvent
+from scorekeeper.rules import adding
+from scorekeeper.services import create_adding_session
+
+HX = {"HX-Request": "true", "HX-Target": "table"}
+
+
+@pytest.fixture
+def roster(alice: User) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+
+
+@pytest.fixture
+def game(alice: User, roster: list[Player]) -> GameSession:
+    return create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Adding"
+    )
+
+
+def _url(session: GameSession, suffix: str = "") -> str:
+    return f"/sessions/{session.public_id}/{suffix}"
+
+
+def _state(client: Client, session: GameSession) -> str:
+    page = client.get(_url(session)).text
+    match = re.search(r'name="state" value="([^"]+)"', page)
+    assert match
+    return match.group(1)
+
+
+def _tap(client: Client, session: GameSession, tap: str, **headers: str) -> str:
+    response = client.post(
+        _url(session), {"state": _state(client, session), "tap": tap}, headers=headers, follow=True
+    )
+    assert response.status_code == 200
+    return response.text
+
+
+def test_new_session_lists_both_families(alice_client: Client) -> None:
+    page = alice_client.get("/sessions/new/").text
+    for preset in adding.PRESETS.values():
+        assert f"/sessions/new/adding/{preset.id}/" in page
+
+
+def test_it_starts_an_adding_session(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    page = alice_client.get("/sessions/new/adding/thirty-three/").text
+    assert "Tokens each player starts with" in page
+    response = alice_client.post(
+        "/sessions/new/adding/thirty-three/",
+        {
+            "seat_0": roster[0].pk,
+            "seat_1": roster[1].pk,
+            "seat_2": roster[2].pk,
+            "first_dealer": roster[2].pk,
+            "tokens": "7",
+            "start": "",
+        },
+    )
+    session = GameSession.objects.get(owner=alice)
+    assert response["Location"] == _url(session)
+    assert session.family == "adding"
+    assert session.options == {"tokens": 7}
+    assert [s.player.name for s in session.seats.all()] == ["Cat", "Ann", "Ben"]
+
+
+def test_it_rejects_a_bad_start(alice_client: Client, roster: list[Player]) -> None:
+    response = alice_client.post(
+        "/sessions/new/adding/thirty-three/",
+        {"seat_0": roster[0].pk, "seat_1": roster[0].pk, "tokens": "0", "start": ""},
+    )
+    assert response.status_code == 200
+    text = response.text.replace("&#x27;", "'")
+    assert "Ann already has a seat." in text
+    assert "Ensure this value is greater than or equal to 1." in text
+    assert not GameSession.objects.exists()
+    assert alice_client.get("/sessions/new/adding/snap/").status_code == 404
+
+
+def test_the_table_shows_tokens_and_buttons(alice_client: Client, game: GameSession) -> None:
+    page = alice_client.get(_url(game)).text
+    assert ">Round 1<" in page
+    assert page.count("9 tokens") == 3
+    for label in ["Hit 33", "Hit 66", "Hit 99", "Cross 33", "Cross 66", "Bust", "Empty hand"]:
+        assert f">{label}</button>" in page
+    assert 'value="1:hit:33"' in page
+
+
+def test_a_tap_is_stored_at_once_and_says_what_it_did(
+    alice_client: Client, alice: User, game: GameSession
+) -> None:
+    page = _tap(alice_client, game, "1:hit:33")
+    assert "Ben: Hit 33. Cat -1, Ann -1." in page
+    event = RoundEvent.objects.get()
+    assert (event.event, event.target, event.seat.player.name) == ("hit", 33, "Ben")
+    assert Change.objects.get().by_user == alice
+    page = _tap(alice_client, game, "2:bust:")
+    assert "Cat: Bust. Cat -2. The round is over." in page
+    assert ">Round 2<" in page
+    assert "<dt>Dealer</dt><dd>Ben</dd>" in page
+
+
+def test_a_tap_with_htmx_returns_the_table(alice_client: Client, game: GameSession) -> None:
+    state = _state(alice_client, game)
+    response = alice_client.post(_url(game), {"state": state, "tap": "0:bust:"}, headers=HX)
+    assert response.text.lstrip().startswith('<div id="table"')
+    assert 'hx-swap-oob="true"' in response.text
+    assert "Ann: Bust. Ann -2." in response.text
+    assert "<html" not in response.text
+
+
+def test_a_stale_or_double_tap_is_refused(alice_client: Client, game: GameSession) -> None:
+    state = _state(alice_client, game)
+    alice_client.post(_url(game), {"state": state, "tap": "0:bust:"})
+    response = alice_client.post(_url(game), {"state": state, "tap": "0:bust:"}, follow=True)
+    assert "The table changed on another phone" in response.text
+    assert RoundEvent.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("tap", "message"),
+    [
+        ("0:trips:", "Round 1, event 1 (Ann): "),
+        ("0:hit:44", "Round 1, event 1 (Ann): "),
+        ("7:bust:", "That button is not one of this table"),
+        ("nonsense", "That button is not one of this table"),
+    ],
+)
+def test_events_the_preset_does_not_have_are_refused(
+    alice_client: Client, game: GameSession, tap: str, message: str
+) -> None:
+    page = _tap(alice_client, game, tap)
+    assert message in page.replace("&#x27;", "'")
+    assert not RoundEvent.objects.exists()
+
+
+def test_undo_the_last_tap(alice_client: Client, game: GameSession) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    response = alice_client.post(
+        _url(game), {"state": _state(alice_client, game), "undo_tap": ""}, follow=True
+    )
+    assert "Last tap undone." in response.text
+    assert not RoundEvent.objects.exists()
+    assert not Round.objects.exists()
+    assert [c.action for c in Change.objects.order_by("id")] == ["added", "deleted"]
+
+
+def test_adjust(alice_client: Client, game: GameSession) -> None:
+    state = _state(alice_client, game)
+    response = alice_client.post(
+        _url(game), {"state": state, "player": "2", "tokens": "2", "adjust": ""}, follow=True
+    )
+    assert "Cat: Adjust +2. Cat +2." in response.text
+    response = alice_client.post(
+        _url(game), {"state": _state(alice_client, game), "player": "2", "tokens": "0"}
+    )
+    assert "An adjustment of 0 changes nothing" in response.text
+    response = alice_client.post(
+        _url(game), {"state": _state(alice_client, game), "player": "2", "tokens": ""}
+    )
+    assert "Say by how many." in response.text
+    assert RoundEvent.objects.count() == 1
+
+
+def test_elimination_and_the_winner(
+    alice: User, alice_client: Client, roster: list[Player]
+) -> None:
+    game = create_adding_session(
+        owner=alice, ruleset="sudden-death", options={}, players=roster, title="Quick"
+    )
+    page = _tap(alice_client, game, "0:bust:")
+    assert "Ann is out." in page
+    page = _tap(alice_client, game, "1:bust:")
+    assert "Cat wins!" in page
+    assert "Winner: Cat" in page
+    assert 'name="tap"' not in page
+    game.refresh_from_db()
+    assert game.finished
+
+
+def test_correct_a_round(alice_client: Client, game: GameSession) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    _tap(alice_client, game, "2:bust:")
+    page = alice_client.get(_url(game, "rounds/1/")).text
+    assert "Correct round 1" in page
+    assert 'name="revision" value="1"' in page
+    response = alice_client.post(
+        _url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
+    )
+    assert "Round 1 corrected." in response.text
+    assert "Ann 8 tokens → 9 tokens" in response.text
+    response = alice_client.post(
+        _url(game, "rounds/1/"),
+        {"revision": "2", "player": "0", "event": "cross:33", "add": ""},
+        follow=True,
+    )
+    assert "Round 1, event 2 (Ann)" in response.text  # nothing may follow the round's end
+    response = alice_client.post(
+        _url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
+    )
+    assert "Round 1 was just corrected on another phone." in response.text
+    response = alice_client.post(_url(game, "rounds/1/"), {"revision": "2", "remove": "0"})
+    assert Round.objects.get().events.count() == 1  # a round keeps at least one event
+    assert alice_client.get(_url(game, "rounds/9/")).status_code == 404
+
+
+def test_the_scoresheet_downloads(alice_client: Client, game: GameSession) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    data = json.loads(alice_client.get(_url(game, "scoresheet.json")).content)
+    assert data["family"] == "adding"
+    assert data["rounds"][0]["events"] == [{"player": "Ben", "event": "hit", "target": 33}]
+    assert data["rounds"][0]["tokens"] == {"Ann": 8, "Ben": 9, "Cat": 8}
+
+
+@pytest.mark.parametrize(
+    ("method", "suffix", "data"),
+    [
+        ("get", "", {}),
+        ("post", "", {"state": "1.1", "tap": "0:bust:"}),
+        ("post", "", {"state": "1.1", "undo_tap": ""}),
+        ("get", "rounds/1/", {}),
+        ("post", "rounds/1/", {"revision": "1", "remove": "0"}),
+    ],
+)
+def test_another_user_gets_404(
+    alice_client: Client,
+    bob_client: Client,
+    game: GameSession,
+    method: str,
+    suffix: str,
+    data: dict[str, str],
+) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    assert getattr(bob_client, method)(_url(game, suffix), data).status_code == 404
+    assert RoundEvent.objects.count() == 1
+
+
+def test_history_speaks_of_rounds(alice_client: Client, game: GameSession) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    alice_client.post(_url(game), {"state": _state(alice_client, game), "undo_tap": ""})
+    page = alice_client.get(_url(game, "history/")).text
+    assert "Event in round 1" in page
+    assert "Event undone in round 1" in page
