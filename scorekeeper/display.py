@@ -231,7 +231,7 @@ def last_tap_message(result: adding.AddingResult) -> str:
         verb = "is" if len(effect.eliminated) == 1 else "are"
         parts.append(f"{join_names(effect.eliminated)} {verb} out.")
     if effect.wins:
-        parts.append(f"{join_names(effect.wins)} wins!")
+        parts.append(f"{join_names(effect.wins)} {'wins' if len(effect.wins) == 1 else 'win'}!")
     elif effect.ends_round:
         parts.append("The round is over.")
     return " ".join(parts)

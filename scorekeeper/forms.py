@@ -339,6 +339,8 @@ class DealForm(forms.Form):
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The idempotency key: the same form sent twice is applied once.
+    form_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
 
     def __init__(
         self,
@@ -677,3 +679,20 @@ class RoundEventForm(forms.Form):
             target=int(target) if target else None,
             tokens=self.cleaned_data.get("tokens") if kind == "adjust" else None,
         )
+
+
+class ScorerNameForm(forms.Form):
+    """Who is scoring through a scorer link: their name goes into the session's history."""
+
+    name = forms.CharField(
+        label="Your name",
+        max_length=40,
+        help_text="It is shown in the session's history next to what you enter.",
+        error_messages={"required": "Type your name, so the table knows who entered what."},
+    )
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Type your name, so the table knows who entered what.")
+        return name

@@ -53,6 +53,11 @@ LETTER_SUITS = {letter: suit for suit, letter in SUIT_LETTERS.items()}
 BID_CARD_CODES = [a + b + c for a in "DSHC" for b in "DSHC" for c in "DSHC"]
 
 
+def new_link_token() -> str:
+    """A token for a shared link: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
 def new_public_id() -> str:
     """A short identifier for URLs and the scoresheet commands (60 random bits)."""
     return secrets.token_hex(6)
@@ -98,6 +103,11 @@ class GameSession(models.Model):
     # Kept in step with the entries by every service that writes them, so that
     # lists can sort without recomputing every session; never typed in.
     finished = models.BooleanField(default=False)
+    # Goes up with every change to the entries: the ETag that live pages poll with.
+    version = models.PositiveIntegerField(default=1)
+    # Unguessable tokens (at least 128 bits) of the links the owner shares; None: turned off.
+    watch_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    scorer_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -232,10 +242,17 @@ class Change(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # The idempotency key of the form that made the change: a resent form is not applied twice.
+    form_key = models.CharField(max_length=40, blank=True)
 
     class Meta:
         ordering = ["-created", "-id"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["session", "form_key"],
+                condition=~models.Q(form_key=""),
+                name="change_form_key_unique",
+            ),
             models.CheckConstraint(
                 condition=models.Q(action__in=ChangeAction.values), name="change_action_valid"
             ),

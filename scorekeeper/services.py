@@ -207,8 +207,20 @@ def _score(rules: trick.TrickRules, entries: list[trick.DealEntry]) -> trick.Ses
 
 
 def _settle(session: GameSession, result: trick.SessionResult | adding.AddingResult) -> None:
+    """Keep the session's summary in step with its entries, and tell live pages it changed.
+    (The row is locked by the transaction, so the version goes up by exactly one.)"""
     session.finished = result.finished
-    session.save(update_fields=["finished", "updated"])
+    session.version += 1
+    session.save(update_fields=["finished", "version", "updated"])
+
+
+class AlreadyDone(Exception):
+    """The same form was already applied (a double tap, or a form sent again)."""
+
+
+def _once(session: GameSession, form_key: str) -> None:
+    if form_key and session.changes.filter(form_key=form_key).exists():
+        raise AlreadyDone("That was already saved.")
 
 
 def _record(
@@ -220,6 +232,7 @@ def _record(
     by_name: str = "",
     before: object = None,
     after: object = None,
+    form_key: str = "",
 ) -> None:
     Change.objects.create(
         session=session,
@@ -229,6 +242,7 @@ def _record(
         by_name=by_name,
         before=before,
         after=after,
+        form_key=form_key,
     )
 
 
@@ -240,9 +254,11 @@ def add_deal(
     entry: trick.DealEntry,
     by_user: User | None,
     by_name: str = "",
+    form_key: str = "",
 ) -> trick.SessionResult:
     """Store deal `number`, which must be the next one; all or nothing."""
     game = _locked(session)
+    _once(game, form_key)
     entries = deal_entries(game)
     if number != len(entries) + 1:
         raise Conflict(f"Deal {number} was just entered on another phone.")
@@ -258,6 +274,7 @@ def add_deal(
         by_user=by_user,
         by_name=by_name,
         after=deal_data(entry),
+        form_key=form_key,
     )
     _settle(game, result)
     return result
@@ -272,9 +289,11 @@ def edit_deal(
     entry: trick.DealEntry,
     by_user: User | None,
     by_name: str = "",
+    form_key: str = "",
 ) -> tuple[trick.SessionResult, trick.SessionResult]:
     """Correct a past deal; everything after it is recomputed. Returns (before, after)."""
     game = _locked(session)
+    _once(game, form_key)
     deals = list(game.deals.all())
     if number > len(deals):
         raise Conflict(f"Deal {number} was just undone on another phone.")
@@ -300,6 +319,7 @@ def edit_deal(
         by_name=by_name,
         before=deal_data(old),
         after=deal_data(entry),
+        form_key=form_key,
     )
     _settle(game, after)
     return before, after
@@ -307,10 +327,16 @@ def edit_deal(
 
 @transaction.atomic
 def delete_last_deal(
-    *, session: GameSession, number: int, by_user: User | None, by_name: str = ""
+    *,
+    session: GameSession,
+    number: int,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
 ) -> trick.SessionResult:
     """Undo the last deal (it must still be deal `number`); it stays in the history."""
     game = _locked(session)
+    _once(game, form_key)
     entries = deal_entries(game)
     if number != len(entries):
         raise Conflict(f"Deal {number} is no longer the last deal: the session changed meanwhile.")
@@ -324,6 +350,7 @@ def delete_last_deal(
         by_user=by_user,
         by_name=by_name,
         before=deal_data(entries[-1]),
+        form_key=form_key,
     )
     _settle(game, result)
     return result
@@ -341,10 +368,16 @@ def extension(rules: trick.TrickRules) -> int | None:
 
 @transaction.atomic
 def extend_session(
-    *, session: GameSession, deals: int, by_user: User | None, by_name: str = ""
+    *,
+    session: GameSession,
+    deals: int,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
 ) -> trick.SessionResult:
     """Play `deals` more deals in a finished session of a fixed number of deals."""
     game = _locked(session)
+    _once(game, form_key)
     rules = trick_rules(game)
     entries = deal_entries(game)
     result = trick.score_session(rules, entries)
@@ -364,6 +397,7 @@ def extend_session(
         by_name=by_name,
         before=old,
         after=game.options,
+        form_key=form_key,
     )
     _settle(game, result)
     return result
@@ -458,9 +492,11 @@ def record_event(
     event: adding.Event,
     by_user: User | None,
     by_name: str = "",
+    form_key: str = "",
 ) -> adding.AddingResult:
     """Record one tap where the table would put it; `state` is the table_state it was made on."""
     game = _locked(session)
+    _once(game, form_key)
     rounds = round_entries(game)
     if state != table_state(rounds):
         raise Conflict("The table changed on another phone just now; here it is as it is now.")
@@ -482,6 +518,7 @@ def record_event(
         by_user=by_user,
         by_name=by_name,
         after=event_data(event),
+        form_key=form_key,
     )
     _settle(game, result)
     return result
@@ -489,10 +526,16 @@ def record_event(
 
 @transaction.atomic
 def undo_event(
-    *, session: GameSession, state: str, by_user: User | None, by_name: str = ""
+    *,
+    session: GameSession,
+    state: str,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
 ) -> adding.AddingResult:
     """Take back the last event of the session (it stays in the history)."""
     game = _locked(session)
+    _once(game, form_key)
     rounds = round_entries(game)
     if state != table_state(rounds) or not rounds:
         raise Conflict("The table changed on another phone just now; here it is as it is now.")
@@ -514,6 +557,7 @@ def undo_event(
         by_user=by_user,
         by_name=by_name,
         before=event_data(last.events[-1]),
+        form_key=form_key,
     )
     _settle(game, result)
     return result
@@ -528,9 +572,11 @@ def edit_round(
     events: tuple[adding.Event, ...],
     by_user: User | None,
     by_name: str = "",
+    form_key: str = "",
 ) -> tuple[adding.AddingResult, adding.AddingResult]:
     """Replace a round's events; everything after it is worked out again. (before, after)."""
     game = _locked(session)
+    _once(game, form_key)
     stored = list(game.rounds.all())
     if not 1 <= number <= len(stored):
         raise Conflict(f"Round {number} was just undone on another phone.")
@@ -558,6 +604,7 @@ def edit_round(
         by_name=by_name,
         before=round_data(old),
         after=round_data(rounds[number - 1]),
+        form_key=form_key,
     )
     _settle(game, after)
     return before, after

@@ -112,6 +112,8 @@ DATABASES: dict[str, dict[str, Any]] = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": SQLITE_PATH,
+        # Tests use a file too (not memory), so threads can write at once as phones do.
+        "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": envint("SQLITE_TIMEOUT", 20),

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorekeeper import views
+from scorekeeper import table, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -32,15 +32,25 @@ urlpatterns = [
         views.session_start,
         name="session_start",
     ),
-    path("sessions/<slug:public_id>/", views.session, name="session"),
-    path("sessions/<slug:public_id>/deals/<int:number>/", views.deal_edit, name="deal_edit"),
-    path("sessions/<slug:public_id>/rounds/<int:number>/", views.round_edit, name="round_edit"),
-    path("sessions/<slug:public_id>/history/", views.session_history, name="session_history"),
+    path("sessions/<slug:public_id>/", table.session, name="session"),
+    path("sessions/<slug:public_id>/deals/<int:number>/", table.deal_edit, name="deal_edit"),
+    path("sessions/<slug:public_id>/rounds/<int:number>/", table.round_edit, name="round_edit"),
+    path("sessions/<slug:public_id>/live/", table.session_live, name="session_live"),
+    path("sessions/<slug:public_id>/history/", table.session_history, name="session_history"),
+    path("sessions/<slug:public_id>/share/", table.session_share, name="session_share"),
     path(
         "sessions/<slug:public_id>/scoresheet.json",
-        views.session_scoresheet,
+        table.session_scoresheet,
         name="session_scoresheet",
     ),
+    path("w/<str:token>/", table.watch, name="watch"),
+    path("w/<str:token>/live/", table.watch_live, name="watch_live"),
+    path("s/<str:token>/", table.scorer, name="scorer"),
+    path("s/<str:token>/name/", table.scorer_name, name="scorer_name"),
+    path("s/<str:token>/forget/", table.scorer_forget, name="scorer_forget"),
+    path("s/<str:token>/live/", table.scorer_live, name="scorer_live"),
+    path("s/<str:token>/deals/<int:number>/", table.scorer_deal_edit, name="scorer_deal_edit"),
+    path("s/<str:token>/rounds/<int:number>/", table.scorer_round_edit, name="scorer_round_edit"),
     path("theme/", views.theme, name="theme"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
 ]

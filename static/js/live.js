@@ -1,0 +1,53 @@
+// Live tables: poll with the ETag of what is shown, pause while hidden, keep the screen on.
+(function () {
+  "use strict";
+
+  // Send the version this page shows; the server answers 304 (nothing to swap) if unchanged.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var live = event.detail.elt;
+    if (live.id === "live" && live.dataset.etag) {
+      event.detail.headers["If-None-Match"] = live.dataset.etag;
+    }
+  });
+
+  // No polling while the page is hidden; catch up at once when it is shown again.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt.id === "live" && document.visibilityState !== "visible") {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("visibilitychange", function () {
+    var live = document.getElementById("live");
+    if (document.visibilityState === "visible" && live && window.htmx) {
+      window.htmx.trigger(live, "refresh");
+    }
+  });
+
+  // Screen Wake Lock, where the browser has it: a toggle that survives hiding the page.
+  var button = document.getElementById("wake-lock");
+  if (!button || !("wakeLock" in navigator)) return;
+  var lock = null;
+  var wanted = false;
+  button.hidden = false;
+  function show() {
+    button.setAttribute("aria-pressed", String(wanted));
+    button.textContent = wanted ? "The screen stays on (tap to stop)" : "Keep the screen on";
+  }
+  function acquire() {
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+    }).catch(function () {
+      wanted = false;
+      show();
+    });
+  }
+  button.addEventListener("click", function () {
+    wanted = !wanted;
+    if (wanted) acquire();
+    else if (lock) { lock.release(); lock = null; }
+    show();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (wanted && document.visibilityState === "visible") acquire();
+  });
+})();
