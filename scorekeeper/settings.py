@@ -5,6 +5,7 @@ Production sets DEBUG=false, and then SECRET_KEY and ALLOWED_HOSTS must be set t
 """
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -112,8 +113,9 @@ DATABASES: dict[str, dict[str, Any]] = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": SQLITE_PATH,
-        # Tests use a file too (not memory), so threads can write at once as phones do.
-        "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
+        # Tests use a file too (not memory), so threads can write at once as phones do;
+        # one per process, so test runs side by side never share it.
+        "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.db")},
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": envint("SQLITE_TIMEOUT", 20),
