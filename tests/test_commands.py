@@ -113,3 +113,13 @@ def test_page_benchmark_prints_figures(db: None) -> None:
     queries = [int(line.rsplit(":", 1)[1]) for line in lines]
     assert queries[0] == queries[1]
     assert not GameSession.objects.exists()
+
+
+def test_live_benchmark_prints_figures(db: None) -> None:
+    out = io.StringIO()
+    call_command("bench_live", deals=3, runs=1, stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[1].split()[:3] == ["unchanged", "poll", "(304)"]
+    assert lines[1].endswith("1 SQL queries")
+    assert " 0 bytes" in lines[1]
+    assert not GameSession.objects.exists()
