@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from scorekeeper import table, views
 
@@ -51,6 +51,7 @@ urlpatterns = [
     path("s/<str:token>/live/", table.scorer_live, name="scorer_live"),
     path("s/<str:token>/deals/<int:number>/", table.scorer_deal_edit, name="scorer_deal_edit"),
     path("s/<str:token>/rounds/<int:number>/", table.scorer_round_edit, name="scorer_round_edit"),
+    path("", include("scorekeeper.cheatsheet_urls")),
     path("theme/", views.theme, name="theme"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
 ]
