@@ -21,6 +21,7 @@ from scorekeeper.forms import (
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Family, GameSession, Player
+from scorekeeper.records import player_record
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import (
     create_adding_session,
@@ -127,7 +128,8 @@ def player(request: AuthedRequest, player_id: int) -> HttpResponse:
                 return redirect("players")
         # Keep the name shown in the heading as stored, not as mistyped.
         player.name = old_name
-    return render(request, "scorekeeper/player.html", {"player": player, "form": form})
+    ctx = {"player": player, "form": form, "record": player_record(player)}
+    return render(request, "scorekeeper/player.html", ctx)
 
 
 @require_POST

@@ -1,0 +1,134 @@
+"""A player's record across their owner's sessions, computed from the stored entries.
+
+Every figure comes from the rules package's results of each session (never from
+stored totals), so a corrected deal changes the record too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+
+from scorekeeper.models import Family, GameSession, Player
+from scorekeeper.rules import adding, trick
+from scorekeeper.services import compute, compute_adding, player_names, with_entries
+
+
+@dataclass
+class HeadToHead:
+    opponent: str
+    sessions: int = 0
+    ahead: int = 0  # sessions where the player finished above the opponent
+    behind: int = 0
+    level: int = 0
+
+
+@dataclass
+class Record:
+    """What the player page shows; averages are None when there is nothing to average."""
+
+    sessions: int = 0
+    finished: int = 0
+    won: int = 0
+    # Trick game
+    deals: int = 0
+    points: int = 0
+    made: int = 0
+    bids: Counter[int] = field(default_factory=Counter)
+    premiums_tried: int = 0
+    premiums_made: int = 0
+    # Adding game
+    rounds: int = 0
+    tokens_lost: int = 0
+    eliminated: int = 0
+    head_to_head: dict[str, HeadToHead] = field(default_factory=dict)
+
+    @property
+    def points_per_deal(self) -> float | None:
+        return self.points / self.deals if self.deals else None
+
+    @property
+    def success_rate(self) -> float | None:
+        return self.made / self.deals if self.deals else None
+
+    @property
+    def common_bids(self) -> list[tuple[int, int]]:
+        """The most common shown bids, (bid, times), most common first (ties: lower bid)."""
+        return sorted(self.bids.items(), key=lambda item: (-item[1], item[0]))[:3]
+
+    @property
+    def tokens_per_round(self) -> float | None:
+        return self.tokens_lost / self.rounds if self.rounds else None
+
+    def rivals(self) -> list[HeadToHead]:
+        return sorted(self.head_to_head.values(), key=lambda h: (-h.sessions, h.opponent))
+
+
+def sessions_of(player: Player) -> QuerySet[GameSession]:
+    """The owner's sessions in which `player` had a seat, with everything loaded."""
+    return with_entries(
+        GameSession.objects.filter(owner_id=player.owner_id, seats__player=player)
+    ).distinct()
+
+
+def player_record(player: Player) -> Record:
+    record = Record()
+    for session in sessions_of(player):
+        name = next(s.player.name for s in session.seats.all() if s.player_id == player.pk)
+        record.sessions += 1
+        result: trick.SessionResult | adding.AddingResult
+        if session.family == Family.ADDING:
+            result = compute_adding(session)
+            _count_adding(record, name, result)
+        else:
+            result = compute(session)
+            _count_trick(record, name, result)
+        if result.finished:
+            record.finished += 1
+            if name in result.winners:
+                record.won += 1
+        ranks = {standing.player: standing.rank for standing in result.standings}
+        for opponent in player_names(session):
+            if opponent == name:
+                continue
+            rival = record.head_to_head.setdefault(opponent, HeadToHead(opponent))
+            rival.sessions += 1
+            if ranks[name] < ranks[opponent]:
+                rival.ahead += 1
+            elif ranks[name] > ranks[opponent]:
+                rival.behind += 1
+            else:
+                rival.level += 1
+    return record
+
+
+def _count_trick(record: Record, name: str, result: trick.SessionResult) -> None:
+    for deal in result.deals:
+        for hand in deal.hands:
+            if hand.player != name:
+                continue
+            record.deals += 1
+            record.points += hand.points
+            record.made += hand.made
+            if hand.bid is not None:
+                record.bids[hand.bid] += 1
+            if hand.premium_bid:
+                record.premiums_tried += 1
+                record.premiums_made += hand.made
+
+
+def _count_adding(record: Record, name: str, result: adding.AddingResult) -> None:
+    out = False
+    for played in result.rounds:
+        if out:
+            break
+        record.rounds += 1
+        for effect in played.events:
+            change = effect.changes.get(name, 0)
+            if change < 0 and result.rules.uses_tokens:
+                record.tokens_lost -= change
+            if name in effect.eliminated:
+                record.eliminated += 1
+                out = True
