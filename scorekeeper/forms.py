@@ -7,9 +7,11 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Coalesce, TruncDate
 from django.http import QueryDict
 
-from scorekeeper.models import PLAYER_NAME_MAX, Player
+from scorekeeper.models import PLAYER_NAME_MAX, GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.common import InvalidRules
 from scorekeeper.scoresheet import InvalidScoresheet, TrickSheet, loads_scoresheet
@@ -696,3 +698,71 @@ class ScorerNameForm(forms.Form):
         if not name:
             raise forms.ValidationError("Type your name, so the table knows who entered what.")
         return name
+
+
+class SessionFilterForm(forms.Form):
+    """Filters of the past sessions list; every field is optional."""
+
+    q = forms.CharField(label="Search title or player", required=False, max_length=100)
+    family = forms.ChoiceField(
+        label="Game",
+        required=False,
+        choices=[("", "Both games"), ("trick", "Ninety-Nine"), ("adding", "99 and friends")],
+    )
+    ruleset = forms.ChoiceField(label="Rules", required=False)
+    player = forms.ModelChoiceField(label="Player", required=False, queryset=Player.objects.none())
+    status = forms.ChoiceField(
+        label="Status",
+        required=False,
+        choices=[("", "Any"), ("playing", "In progress"), ("finished", "Finished")],
+    )
+    since = forms.DateField(
+        label="From", required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        label="To", required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        player = self.fields["player"]
+        ruleset = self.fields["ruleset"]
+        assert isinstance(player, forms.ModelChoiceField)
+        assert isinstance(ruleset, forms.ChoiceField)
+        player.queryset = Player.objects.for_user(owner)
+        ruleset.choices = [
+            ("", "Any rules"),
+            *((f"trick:{p.id}", f"{p.name} (Ninety-Nine)") for p in trick.PRESETS.values()),
+            *((f"adding:{p.id}", f"{p.name} (99 and friends)") for p in adding.PRESETS.values()),
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", "The end date is before the start date.")
+        return data
+
+    def apply(self, sessions: QuerySet[GameSession]) -> QuerySet[GameSession]:
+        data = self.cleaned_data
+        if data.get("q"):
+            words = data["q"]
+            sessions = sessions.filter(
+                Q(title__icontains=words) | Q(seats__player__name__icontains=words)
+            ).distinct()
+        if data.get("family"):
+            sessions = sessions.filter(family=data["family"])
+        if data.get("ruleset"):
+            family, ruleset = data["ruleset"].split(":", 1)
+            sessions = sessions.filter(family=family, ruleset=ruleset)
+        if data.get("player"):
+            sessions = sessions.filter(seats__player=data["player"])
+        if data.get("status"):
+            sessions = sessions.filter(finished=data["status"] == "finished")
+        played = Coalesce("played_on", TruncDate("created"))
+        if data.get("since"):
+            sessions = sessions.alias(day=played).filter(day__gte=data["since"])
+        if data.get("until"):
+            sessions = sessions.alias(day=played).filter(day__lte=data["until"])
+        return sessions

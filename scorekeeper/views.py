@@ -3,8 +3,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,6 +18,7 @@ from scorekeeper.forms import (
     NewSessionForm,
     PlayerForm,
     ScoresheetUploadForm,
+    SessionFilterForm,
     SignupForm,
 )
 from scorekeeper.http import AuthedRequest
@@ -29,6 +31,8 @@ from scorekeeper.services import (
     import_scoresheet,
     with_entries,
 )
+
+SESSIONS_PER_PAGE = 20
 
 
 def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:
@@ -161,13 +165,22 @@ def _get_session_for_user(request: AuthedRequest, public_id: str) -> GameSession
 @login_required
 @require_GET
 def sessions(request: AuthedRequest) -> HttpResponse:
+    mine: QuerySet[GameSession] = GameSession.objects.for_user(request.user)
+    form = SessionFilterForm(request.GET or None, owner=request.user)
+    if form.is_valid():
+        mine = form.apply(mine)
     mine = (
-        GameSession.objects.for_user(request.user)
-        .prefetch_related("seats__player")
-        .annotate(deal_count=Count("deals"))
+        mine.prefetch_related("seats__player")
+        .annotate(
+            deal_count=Count("deals", distinct=True), round_count=Count("rounds", distinct=True)
+        )
         .order_by("finished", "-updated")
     )
-    return render(request, "scorekeeper/sessions.html", {"sessions": mine})
+    page = Paginator(mine, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    ctx = {"sessions": page, "page": page, "form": form, "query": query.urlencode()}
+    return render(request, "scorekeeper/sessions.html", ctx)
 
 
 @login_required

@@ -156,3 +156,60 @@ def test_it_keeps_sessions_private(bob_client: Client, imported: GameSession) ->
 
 def test_it_404s_for_an_unknown_session(alice_client: Client) -> None:
     assert alice_client.get("/sessions/000000000000/").status_code == 404
+
+
+def _titles(client: Client, query: str = "") -> list[str]:
+    import re
+
+    page = client.get(f"/sessions/{query}").text
+    return re.findall(r'<span class="session-title">([^<]*)</span>', page)
+
+
+def test_filters_and_search(alice_client: Client, alice: User) -> None:
+    from scorekeeper.services import create_adding_session, create_session
+
+    ann, ben, cat, dan = (
+        Player.objects.create(owner=alice, name=n) for n in ["Ann", "Ben", "Cat", "Dan"]
+    )
+    create_session(
+        owner=alice,
+        ruleset="parlett-jokerless",
+        options={},
+        players=[ann, ben, cat],
+        title="Friday",
+    )
+    create_session(
+        owner=alice, ruleset="four", options={}, players=[ann, ben, cat, dan], title="Four"
+    )
+    create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=[ben, dan], title="Pennies"
+    )
+    assert sorted(_titles(alice_client)) == ["Four", "Friday", "Pennies"]
+    assert _titles(alice_client, "?family=adding") == ["Pennies"]
+    assert _titles(alice_client, "?ruleset=trick:four") == ["Four"]
+    assert sorted(_titles(alice_client, f"?player={dan.pk}")) == ["Four", "Pennies"]
+    assert _titles(alice_client, "?q=fri") == ["Friday"]
+    assert sorted(_titles(alice_client, "?q=dan")) == ["Four", "Pennies"]
+    assert _titles(alice_client, "?status=finished") == []
+    assert len(_titles(alice_client, "?status=playing")) == 3
+    assert len(_titles(alice_client, "?since=2000-01-01&until=2999-01-01")) == 3
+    assert _titles(alice_client, "?until=2000-01-01") == []
+    page = alice_client.get("/sessions/?since=2026-02-01&until=2026-01-01").text
+    assert "The end date is before the start date." in page
+    page = alice_client.get("/sessions/?player=999999").text
+    assert "Select a valid choice." in page
+
+
+def test_pagination(alice_client: Client, alice: User) -> None:
+    from scorekeeper.services import create_session
+
+    seated = [Player.objects.create(owner=alice, name=n) for n in ["Ann", "Ben", "Cat"]]
+    for number in range(23):
+        create_session(
+            owner=alice, ruleset="parlett-jokerless", options={}, players=seated, title=f"S{number}"
+        )
+    assert len(_titles(alice_client)) == 20
+    page = alice_client.get("/sessions/?q=S&page=2").text
+    assert "Page 2 of 2" in page
+    assert len(_titles(alice_client, "?q=S&page=2")) == 3
+    assert "?q=S&amp;page=1" in page

@@ -423,8 +423,8 @@ def test_sessions_home_lists_in_progress_first(
     )
     _play_out(done, alice, 9)
     page = alice_client.get("/sessions/").text
-    assert page.index("In progress") < page.index("Test") < page.index("Finished")
-    assert page.index("Finished") < page.index("Done")
+    playing, finished = page.index(">In progress</h2>"), page.index(">Finished</h2>")
+    assert playing < page.index(">Test<") < finished < page.index(">Done<")
     assert "9 deals" in page
 
 
