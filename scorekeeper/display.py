@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from scorekeeper.rules import adding, trick
@@ -91,6 +92,7 @@ def session_context(result: trick.SessionResult) -> dict[str, object]:
         "next_trump": trump_label(result.next.trump) if result.next else "",
         "dummy_total": result.totals.get(trick.DUMMY) if rules.dummy else None,
         "games_won": _games_won_label(result),
+        "chart": trick_chart(result),
         **_last_deal(result),
     }
 
@@ -287,6 +289,7 @@ def adding_context(
         "winners_label": join_names(result.winners),
         "last_round": last,
         "can_adjust": not result.finished,
+        "chart": adding_chart(result),
     }
 
 
@@ -329,3 +332,133 @@ def describe_round_changes(
             else "The game is no longer over."
         )
     return lines
+
+
+# Running totals as a chart (server-rendered SVG)
+
+CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#a16900", "#56b4e9", "#6a3d9a")
+CHART_DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4")
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    points: str  # the SVG polyline's points
+    colour: str
+    dash: str
+    last: int
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    lines: tuple[Line, ...]
+    y_ticks: tuple[tuple[float, int], ...]  # (y, value)
+    x_ticks: tuple[tuple[float, int], ...]  # (x, deal or round)
+    zero_y: float
+    unit: str  # "deal" or "round"
+    left: int
+    right: int
+    top: int
+    bottom: int
+
+
+def running_chart(series: dict[str, list[int]], unit: str) -> Chart | None:
+    """A line per player through their running figure after each deal or round, from 0."""
+    count = max((len(values) for values in series.values()), default=0)
+    if count == 0:
+        return None
+    width, height, left, right, top, bottom = 340, 200, 40, 8, 8, 24
+    values = [v for line in series.values() for v in line] + [0]
+    step = _nice_step(max(values) - min(values))
+    low = (min(values) // step) * step
+    high = -(-max(values) // step) * step
+    if low == high:
+        high = low + step
+    span_x = (width - left - right) / count
+    span_y = (height - top - bottom) / (high - low)
+
+    def x(index: int) -> float:
+        return round(left + index * span_x, 1)
+
+    def y(value: int) -> float:
+        return round(height - bottom - (value - low) * span_y, 1)
+
+    lines = []
+    for position, (name, line) in enumerate(series.items()):
+        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate([0, *line]))
+        lines.append(
+            Line(
+                name=name,
+                points=points,
+                colour=CHART_COLOURS[position % len(CHART_COLOURS)],
+                dash=CHART_DASHES[position % len(CHART_DASHES)],
+                last=line[-1] if line else 0,
+            )
+        )
+    ticks = range(low, high + step, step)
+    every = max(1, count // 6)
+    return Chart(
+        width=width,
+        height=height,
+        lines=tuple(lines),
+        y_ticks=tuple((y(v), v) for v in ticks if low <= v <= high),
+        x_ticks=tuple((x(i), i) for i in range(0, count + 1, every)),
+        zero_y=y(0),
+        unit=unit,
+        left=left,
+        right=width - right,
+        top=top,
+        bottom=height - bottom,
+    )
+
+
+def _nice_step(span: int) -> int:
+    """A round step (1, 2 or 5 times a power of ten) giving about four gridlines."""
+    raw = max(span / 4, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    return next(int(m * power) for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+def trick_chart(result: trick.SessionResult) -> Chart | None:
+    series = {hand_label(n): [deal.totals[n] for deal in result.deals] for n in result.rules.hands}
+    return running_chart(series, "deal")
+
+
+def adding_chart(result: adding.AddingResult) -> Chart | None:
+    def figure(played: adding.RoundResult, name: str) -> int:
+        after = played.tokens or played.totals or played.tally or {}
+        return after.get(name, 0)
+
+    series = {n: [figure(r, n) for r in result.rounds] for n in result.rules.players}
+    return running_chart(series, "round")
+
+
+def csv_rows(result: trick.SessionResult | adding.AddingResult) -> list[list[object]]:
+    """The session as a table for spreadsheets: a header, then a row per deal or round."""
+    if isinstance(result, trick.SessionResult):
+        names = [hand_label(n) for n in result.rules.hands]
+        header: list[object] = ["deal", "dealer", "leader", "trump"]
+        for name in names:
+            header += [f"{name} bid", f"{name} tricks", f"{name} made", f"{name} points"]
+        header += [f"{name} total" for name in names]
+        rows = [header]
+        for deal in result.deals:
+            row: list[object] = [deal.number, deal.dealer, deal.leader, deal.trump]
+            for hand in deal.hands:
+                row += ["" if hand.bid is None else hand.bid, hand.tricks, hand.made, hand.points]
+            row += [deal.totals[name] for name in result.rules.hands]
+            rows.append(row)
+        return rows
+    rules = result.rules
+    rows = [["round", "dealer", "events", *(f"{name} after" for name in rules.players)]]
+    for played in result.rounds:
+        after = played.tokens or played.totals or played.tally or {}
+        events = "; ".join(
+            f"{effect.event.player}: {event_label(rules, effect.event)}" for effect in played.events
+        )
+        rows.append(
+            [played.number, played.dealer, events, *(after.get(n, "") for n in rules.players)]
+        )
+    return rows

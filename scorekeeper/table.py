@@ -9,6 +9,7 @@ themselves are written once for all three.
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.display import (
     adding_context,
+    csv_rows,
     deal_saved_message,
     describe_changes,
     describe_round_changes,
@@ -51,6 +53,7 @@ from scorekeeper.services import (
     add_deal,
     adding_rules,
     compute,
+    compute_adding,
     deal_entries,
     delete_last_deal,
     edit_deal,
@@ -534,6 +537,17 @@ def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
         dumps_scoresheet(scoresheet_for(game)), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="scoresheet-{game.public_id}.json"'
+    return response
+
+
+@login_required
+@require_GET
+def session_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
+    game = _owner_table(request, public_id).game
+    result = compute_adding(game) if game.family == Family.ADDING else compute(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="session-{game.public_id}.csv"'
+    csv.writer(response).writerows(csv_rows(result))
     return response
 
 

@@ -43,6 +43,7 @@ urlpatterns = [
         table.session_scoresheet,
         name="session_scoresheet",
     ),
+    path("sessions/<slug:public_id>/session.csv", table.session_csv, name="session_csv"),
     path("w/<str:token>/", table.watch, name="watch"),
     path("w/<str:token>/live/", table.watch_live, name="watch_live"),
     path("s/<str:token>/", table.scorer, name="scorer"),

@@ -251,3 +251,12 @@ def test_history_speaks_of_rounds(alice_client: Client, game: GameSession) -> No
     page = alice_client.get(_url(game, "history/")).text
     assert "Event in round 1" in page
     assert "Event undone in round 1" in page
+
+
+def test_csv_and_chart_of_an_adding_game(alice_client: Client, game: GameSession) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    page = alice_client.get(_url(game)).text
+    assert "Ann ends on 8. Ben ends on 9. Cat ends on 8." in page
+    text = alice_client.get(_url(game, "session.csv")).content.decode()
+    assert text.splitlines()[0] == "round,dealer,events,Ann after,Ben after,Cat after"
+    assert text.splitlines()[1] == "1,Ann,Ben: Hit 33,8,9,8"

@@ -213,3 +213,37 @@ def test_pagination(alice_client: Client, alice: User) -> None:
     assert "Page 2 of 2" in page
     assert len(_titles(alice_client, "?q=S&page=2")) == 3
     assert "?q=S&amp;page=1" in page
+
+
+def test_the_session_page_draws_running_totals(alice_client: Client, imported: GameSession) -> None:
+    page = alice_client.get(f"/sessions/{imported.public_id}/").text
+    assert 'role="img" aria-labelledby="chart-title chart-desc"' in page
+    assert "Ann ends on 84. Ben ends on 5. Cat ends on 20." in page
+    assert page.count("<polyline") == 3
+
+
+def test_it_downloads_csv(alice_client: Client, imported: GameSession) -> None:
+    import csv
+    import io
+
+    response = alice_client.get(f"/sessions/{imported.public_id}/session.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:8] == [
+        "deal",
+        "dealer",
+        "leader",
+        "trump",
+        "Ann bid",
+        "Ann tricks",
+        "Ann made",
+        "Ann points",
+    ]
+    assert rows[1][:4] == ["1", "Ann", "Ben", "diamonds"]
+    assert rows[1][4:8] == ["4", "4", "True", "84"]
+    assert rows[1][8:12] == ["", "5", "False", "5"]  # Ben's failed bid stayed hidden
+    assert rows[1][-3:] == ["84", "5", "20"]
+
+
+def test_csv_is_private(bob_client: Client, imported: GameSession) -> None:
+    assert bob_client.get(f"/sessions/{imported.public_id}/session.csv").status_code == 404
