@@ -40,3 +40,18 @@ def test_it_serves_a_friendly_404(client: Client, db: None) -> None:
     response = client.get("/no/such/page/")
     assert response.status_code == 404
     assert "Nothing here" in response.text
+
+
+def test_pages_carry_a_content_security_policy_with_a_nonce(alice_client: Client) -> None:
+    import re
+
+    response = alice_client.get("/")
+    policy = response["Content-Security-Policy"]
+    nonce = re.search(r"script-src 'self' 'nonce-([^']+)'", policy)
+    assert nonce, policy
+    assert "style-src 'self';" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert "frame-ancestors 'none'" in policy
+    assert f'nonce="{nonce.group(1)}"' in response.text  # htmx's script tag
+    assert "<style" not in response.text
+    assert " style=" not in response.text
