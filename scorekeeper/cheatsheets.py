@@ -42,6 +42,8 @@ PLAYERS_PARAM = "players"  # ?players=N: the number of players, where the preset
 ADDING_PLAYERS = 4  # the sheet and pad of an adding game show this many players unless told
 PAD_ROWS = 24  # rows of a score pad when the match does not fix the number of deals
 PAD_MAX_ROWS = 24  # what fits on one printed page
+# Fewer rows are taller, with more room to write: (at most this many rows, their class).
+PAD_ROW_SIZES = ((12, "pad-spacious"), (18, "pad-roomy"))
 # What the service worker stores when it is installed; sheets are stored as they are opened.
 PRECACHED_STATIC = (
     "vendor/bootstrap-5.3.9/bootstrap.min.css",
@@ -63,7 +65,7 @@ TRICK_LABELS = {
     "premiums": "Premium bids",
     "trick_points": "Trick points",
     "zero_all_tricks": "0 bid made by all tricks",
-    "dummy_exact_declarer": "Dummy's exact bid scores 30",
+    "dummy_exact_declarer": f"Dummy's exact bid scores {trick.DUMMY_DECLARER_POINTS}",
 }
 ADDING_LABELS = {
     "tokens": "Tokens each",
@@ -142,12 +144,12 @@ def _query_value(name: str, text: str) -> object:
         lowered = text.lower()
         return True if lowered in _TRUE else False if lowered in _FALSE else text
     if name == "tokens":
-        return int(text) if text.isdigit() else text
+        return _number_or_text(text)
     if name == "bonus":
         if text.startswith("["):
             return _json_or_text(text)
-        parts = [part.strip() for part in text.split(",") if part.strip()]
-        return [int(part) for part in parts] if all(p.isdigit() for p in parts) else text
+        numbers = [_whole(part.strip()) for part in text.split(",") if part.strip()]
+        return numbers if None not in numbers else text
     if name == "premiums":
         if text.startswith("["):
             return _json_or_text(text)
@@ -157,6 +159,16 @@ def _query_value(name: str, text: str) -> object:
     if name == "match":
         return _match_value(text)
     return text
+
+
+def _whole(text: str) -> int | None:
+    """A whole number 0 or more written in digits (not too many of them), else None."""
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
+def _number_or_text(text: str) -> int | str:
+    number = _whole(text)
+    return text if number is None else number
 
 
 def _json_or_text(text: str) -> object:
@@ -175,7 +187,7 @@ def _match_value(text: str) -> object:
     setting = {"deals": "deals", "target": "target", "long": "games"}.get(kind)
     data: dict[str, object] = {"type": kind}
     if setting is not None and number.strip():
-        data[setting] = int(number) if number.strip().isdigit() else number.strip()
+        data[setting] = _number_or_text(number.strip())
     elif number.strip():
         data["number"] = number.strip()  # the rules say this match type has no number
     return data
@@ -219,8 +231,9 @@ def _player_count(preset: AnyPreset, query: QueryDict) -> tuple[int, list[Proble
     text = query.get(PLAYERS_PARAM, "").strip()
     if not text:
         return default, []
-    if text.isdigit() and int(text) in counts:
-        return int(text), []
+    count = _whole(text)
+    if count in counts:
+        return count, []
     allowed = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
     message = f'Players: {preset.name} is for {allowed} players, not "{text}".'
     return default, [Problem("", message)]
@@ -302,15 +315,17 @@ def _field(preset: AnyPreset, name: str, value: object) -> Field:
         choices = trick.FIRST_TRUMPS
     elif name == "premiums":
         both = ",".join(trick.PREMIUM_POINTS)
-        options = ((both, "Declare and reveal"), ("declare", "Declare only"))
-        options += (("reveal", "Reveal only"), (_NO_PREMIUMS, "None"))
+        options = (
+            (both, "Declare and reveal"),
+            ("declare", "Declare only"),
+            ("reveal", "Reveal only"),
+            (_NO_PREMIUMS, "None"),
+        )
         return Field(name, label, text, options)
     elif name == "card_table":
         assert isinstance(preset, adding.AddingPreset)
         tables = preset.card_tables or tuple(adding.CARD_TABLES)
-        return Field(
-            name, label, text, tuple((t, adding.CARD_TABLES[t].name) for t in tables)
-        )
+        return Field(name, label, text, tuple((t, adding.CARD_TABLES[t].name) for t in tables))
     elif name in ("out", "on_69", "display", "bust"):
         choices = {
             "out": adding.OUT_RULES,
@@ -445,8 +460,7 @@ def best_deal(rules: trick.TrickRules) -> BestDeal | None:
 @lru_cache(maxsize=256)
 def _best_deal(preset_id: str, options_key: str, count: int) -> BestDeal | None:
     rules = trick.resolve_rules(preset_id, json.loads(options_key), seat_names(count))
-    me = rules.players[0]
-    best: tuple[int, trick.HandResult, trick.DealEntry] | None = None
+    best: tuple[int, trick.DealResult, trick.DealEntry] | None = None
     for entry in _candidate_deals(rules):
         try:
             deal = trick.score_session(rules, [entry]).deals[0]
@@ -455,82 +469,83 @@ def _best_deal(preset_id: str, options_key: str, count: int) -> BestDeal | None:
         hand = deal.hands[0]
         points = hand.trick_points + hand.bonus + hand.premium + hand.miss
         if best is None or points > best[0]:
-            best = (points, hand, entry)
+            best = (points, deal, entry)
     if best is None:  # pragma: no cover - there is always a legal deal
         return None
-    points, hand, entry = best
+    points, deal, entry = best
+    hand = deal.hands[0]
+    own = entry.hands[hand.player].premium
+    failed = [
+        other.premium
+        for name, other in entry.hands.items()
+        if name != hand.player and other.premium is not None
+    ]
     parts = [
         (hand.trick_points, "tricks"),
         (hand.bonus, "success bonus"),
-        (hand.premium, "premium"),
+        (hand.premium, "premiums" if own and failed else "premium"),
     ]
     shown = tuple((value, what) for value, what in parts if value)
-    return BestDeal(shown, points, _how(rules, me, hand, entry))
+    return BestDeal(shown, points, _how(rules, deal, own, failed))
 
 
 def _how(
-    rules: trick.TrickRules, me: str, hand: trick.HandResult, entry: trick.DealEntry
+    rules: trick.TrickRules, deal: trick.DealResult, own: str | None, failed: Sequence[str]
 ) -> str:
-    """The best deal in words: 'win all 9 tricks as the only one to make your bid, and reveal'."""
-    tricks = "all " + _plural(hand.tricks, "trick") if hand.tricks == rules.tricks else None
-    text = f"win {tricks or _plural(hand.tricks, 'trick')}"
+    """The best deal in words: 'Win all 9 tricks as the only one to make your bid, and
+    reveal.'"""
+    hand = deal.hands[0]
+    tricks = _plural(hand.tricks, "trick")
+    text = f"Win {'all ' if hand.tricks == rules.tricks else ''}{tricks}"
     if hand.bid is not None and hand.bid != hand.tricks:
         text += f" on a bid of {hand.bid}"
-    made = sum(1 for other in entry.hands.values() if other is not entry.hands[me]) + 1
-    successes = trick.score_session(rules, [entry]).deals[0].successes
-    del made
-    text += (
-        " as the only one to make your bid"
-        if successes == 1
-        else f" as one of {successes} making their bids"
-    )
-    own = entry.hands[me].premium
+    if deal.successes == 1:
+        text += " as the only one to make your bid"
+    else:
+        text += f" as one of {deal.successes} making their bids"
     if own:
         text += f", and {own}"
-    failed = [
-        name
-        for name, other in entry.hands.items()
-        if name != me and other.premium is not None
-    ]
     if failed:
-        kind = entry.hands[failed[0]].premium
-        who = "the other player's" if rules.dummy else "another player's"
-        text += f"{' while' if own else ', while'} {who} {kind} fails"
-    return text[0].upper() + text[1:] + "."
+        who = "the other player" if rules.dummy else "another player"
+        text += f", while {who} {failed[0]}s and fails"
+    return text + "."
 
 
 def _candidate_deals(rules: trick.TrickRules) -> Iterator[trick.DealEntry]:
     """Deals among which one is the best for the first player: they make their bid with as
     many tricks as possible, the others make or miss theirs in every combination, and the
     premium bid (theirs, or another player's that fails) is each one allowed."""
-    me, others = rules.players[0], list(rules.hands[1:])
+    me, others = rules.players[0], rules.hands[1:]
     trump = "none" if rules.trump in ("turn-up", "declared") else None
-    kinds: list[str | None] = [None, *rules.premiums]
     if rules.dummy:
-        live, dummy = others[0], trick.DUMMY
-        for mine, theirs in itertools.product(kinds, kinds):
+        # Both live players may declare, and the dummy may make, miss or hit its bid exactly.
+        live, kinds = others[0], [None, *rules.premiums]
+        for mine, theirs, makes in itertools.product(kinds[::-1], kinds[::-1], (True, False)):
             for tricks in range(max(0, rules.tricks - 2), rules.tricks + 1):
                 for dummy_tricks in range(rules.tricks - tricks + 1):
-                    for made in (True, False):
-                        for dummy_bid in {dummy_tricks, max(dummy_tricks - 1, 0), rules.bid_max}:
-                            hands = {
-                                me: _made(rules, tricks, mine),
-                                live: _hand(rules, rules.tricks - tricks - dummy_tricks, made)
-                                if theirs is None
-                                else _hand(rules, rules.tricks - tricks - dummy_tricks, made, theirs),
-                                dummy: trick.HandEntry(tricks=dummy_tricks, bid=dummy_bid),
-                            }
-                            yield trick.DealEntry(hands=hands, trump=trump)
+                    rest = rules.tricks - tricks - dummy_tricks
+                    bids = {dummy_tricks, max(dummy_tricks - 1, 0), rules.bid_max}
+                    for dummy_bid in sorted(bids):
+                        hands = {
+                            me: _made(rules, tricks, mine),
+                            live: _hand(rules, rest, makes, theirs),
+                            trick.DUMMY: trick.HandEntry(tricks=dummy_tricks, bid=dummy_bid),
+                        }
+                        yield trick.DealEntry(hands=hands, trump=trump)
         return
-    holders: list[tuple[str | None, str | None]] = [(None, None)]
-    holders += [(holder, kind) for holder in (me, others[0]) for kind in rules.premiums]
-    for tricks in sorted({rules.tricks, min(rules.tricks, rules.bid_max)}):
-        for made in itertools.product((True, False), repeat=len(others)):
-            for holder, kind in holders:
+    # Your own premium first: on equal points, that is the example the sheet gives.
+    holders: list[tuple[str | None, str | None]] = [
+        *((holder, kind) for holder in (me, others[0]) for kind in reversed(rules.premiums)),
+        (None, None),
+    ]
+    for holder, kind in holders:
+        for tricks in sorted({rules.tricks, min(rules.tricks, rules.bid_max)}, reverse=True):
+            for made in itertools.product((True, False), repeat=len(others)):
                 hands = {me: _made(rules, tricks, kind if holder == me else None)}
                 for position, (other, succeeds) in enumerate(zip(others, made, strict=True)):
                     won = rules.tricks - tricks if position == 0 else 0
                     premium = kind if holder == other else None
+                    # Another player's premium only helps when it fails.
                     hands[other] = _hand(rules, won, succeeds and premium is None, premium)
                 yield trick.DealEntry(hands=hands, trump=trump)
 
@@ -546,7 +561,7 @@ def _hand(
     """A hand that makes its bid, or misses it by one trick."""
     if made:
         return _made(rules, tricks, premium)
-    bid = tricks + 1 if tricks < min(rules.bid_max, 3) or tricks == 0 else tricks - 1
+    bid = tricks + 1 if tricks < rules.bid_max else tricks - 1
     return trick.HandEntry(tricks=tricks, bid=bid, premium=premium)
 
 
@@ -621,17 +636,12 @@ def match_lines(rules: trick.TrickRules) -> list[str]:
     return lines
 
 
-def rotation(rules: trick.TrickRules, names: Sequence[str]) -> list[tuple[int, str, str]]:
+def rotation(rules: trick.TrickRules) -> list[tuple[int, str, str]]:
     """(deal, dealer, leader) for one turn round the table."""
-    named = dict(zip(rules.players, names, strict=True))
-    return [
-        (index + 1, named[dealer], named[leader])
-        for index in range(len(rules.players))
-        for dealer, leader in [trick.seat(rules, index)]
-    ]
+    return [(index + 1, *trick.seat(rules, index)) for index in range(len(rules.players))]
 
 
-def trick_context(rules: trick.TrickRules, names: Sequence[str]) -> dict[str, object]:
+def trick_context(rules: trick.TrickRules) -> dict[str, object]:
     cards_each = rules.tricks + 3
     return {
         "rules": rules,
@@ -640,7 +650,6 @@ def trick_context(rules: trick.TrickRules, names: Sequence[str]) -> dict[str, ob
         "pack": cards_each * len(rules.hands),
         "bid_cards": bid_cards(),
         "bid_examples": bid_examples(),
-        "low_bids": [value for value in range(4)],
         "bonus_cells": bonus_cells(rules),
         "flat_bonus": len(set(rules.bonus)) == 1,
         "premiums": premium_rows(rules),
@@ -650,7 +659,7 @@ def trick_context(rules: trick.TrickRules, names: Sequence[str]) -> dict[str, ob
         "trump_lines": trump_lines(rules),
         "trump_chain": trump_chain(rules),
         "match_lines": match_lines(rules),
-        "rotation": rotation(rules, names),
+        "rotation": rotation(rules),
     }
 
 
@@ -718,9 +727,7 @@ def round_lines(rules: adding.AddingRules) -> list[str]:
         lines.append(f"A round ends with {join_names(enders)}; then deal again from 0.")
     events = {(rule.event, rule.target) for rule in rules.events}
     if ("cross", 66) in events and ("bust", None) in events:
-        lines.append(
-            "One card that goes past 66 and over 99 at once is a cross 66 and a bust."
-        )
+        lines.append("One card that goes past 66 and over 99 at once is a cross 66 and a bust.")
     if rules.scoring == "drinks":
         lines.append("Nobody goes out; play until you stop. The fewest drinks leads.")
     elif rules.scoring == "rounds":
@@ -760,71 +767,87 @@ def adding_context(rules: adding.AddingRules) -> dict[str, object]:
 @dataclass(frozen=True)
 class PadColumn:
     label: str
-    title: str  # what to write in it, for the header's tooltip and screen readers
-    wide: bool = False
+    title: str  # what to write in it, for the header's tooltip
+    width: str = "auto"  # a width class of print.css: "s" (a digit or two), "m", "l", "xl"
+
+
+@dataclass(frozen=True)
+class PadRow:
+    number: int
+    cells: tuple[str, ...]  # one per deal column, mostly blank
 
 
 def trick_pad(rules: trick.TrickRules) -> dict[str, object]:
-    """One row per deal; per hand: bid, tricks won, points (up to 4 hands) and total."""
-    fixed = rules.match.deals if rules.match.type == "deals" else None
-    wanted = fixed or PAD_ROWS
+    """One row per deal: who deals (by seat), the trump where the rules know it, the premium
+    bid and what the next trump depends on; per hand: bid, tricks won, points (up to four
+    hands; five do not fit on the page) and running total."""
+    wanted = rules.match.deals if rules.match.type == "deals" and rules.match.deals else PAD_ROWS
+    deal_columns = [
+        PadColumn("Dealer", "Seat of the dealer", "m"),
+        PadColumn("Trump", "Trump", "m"),
+    ]
+    if rules.premiums:
+        deal_columns.append(PadColumn("Premium", "Who declared (D) or revealed (R)", "l"))
+    if rules.trump == "by-successes":
+        deal_columns.append(PadColumn("Made", "How many made their bid", "m"))
+    elif rules.trump == "by-deviation":
+        deal_columns.append(PadColumn("Missed", "Tricks missed, all players", "m"))
+    first_trump = {"by-successes": rules.first_trump, "by-deviation": trick.TRUMP_BY_COUNT[0]}
     rows = []
     for index in range(min(wanted, PAD_MAX_ROWS)):
         dealer, _ = trick.seat(rules, index)
-        first = ""
-        if index == 0 and rules.trump in ("by-successes", "by-deviation"):
-            first = SUIT_SYMBOLS[rules.first_trump if rules.trump == "by-successes" else "diamonds"]
-            first = first or "NT"
-        rows.append((index + 1, rules.players.index(dealer) + 1, first))
-    deal_columns = [PadColumn("Deals", "Seat of the dealer"), PadColumn("Trump", "Trump")]
-    if rules.premiums:
-        deal_columns.append(PadColumn("Prem.", "Who declared (D) or revealed (R)", wide=True))
-    if rules.trump == "by-successes":
-        deal_columns.append(PadColumn("Made", "How many made their bid"))
-    elif rules.trump == "by-deviation":
-        deal_columns.append(PadColumn("Miss", "Total tricks missed"))
-    hand_columns = [PadColumn("Bid", "Bid"), PadColumn("Won", "Tricks won")]
+        trump = first_trump.get(rules.trump) if index == 0 else None
+        cells = [str(rules.players.index(dealer) + 1), SUIT_SYMBOLS[trump] or "NT" if trump else ""]
+        rows.append(PadRow(index + 1, (*cells, *[""] * (len(deal_columns) - 2))))
+    hand_columns = [PadColumn("Bid", "Bid", "s"), PadColumn("Won", "Tricks won", "s")]
     if len(rules.hands) <= 4:
-        hand_columns.append(PadColumn("Pts", "Points this deal"))
-    hand_columns.append(PadColumn("Total", "Running total", wide=True))
+        hand_columns.append(PadColumn("Pts", "Points this deal", "m"))
+    hand_columns.append(PadColumn("Total", "Running total"))
     hands = [("", False)] * len(rules.players) + ([("Dummy", True)] if rules.dummy else [])
-    footers = ["Total"]
+    footers = []
     if rules.match.has_games:
-        footers.append("Games won" if rules.match.type != "game-bonus" else "Game bonuses")
+        footers.append("Game bonuses" if rules.match.type == "game-bonus" else "Games won")
     if rules.preset.game_points:
         footers.append("Game points")
     return {
         "rows": rows,
-        "more": wanted - PAD_MAX_ROWS if wanted > PAD_MAX_ROWS else 0,
+        "more": max(0, wanted - PAD_MAX_ROWS),
         "deal_columns": deal_columns,
         "hand_columns": hand_columns,
         "hands": hands,
         "footers": footers,
         "row_noun": "Deal",
+        "start": "",
+        "row_size": next((name for most, name in PAD_ROW_SIZES if len(rows) <= most), ""),
     }
 
 
 def adding_pad(rules: adding.AddingRules) -> dict[str, object]:
-    """One row per round; per player what they hold after it (or this round's count)."""
+    """One row per round: who dealt and what happened; per player what they hold after it
+    (Wilson: the round's points and the running score; the 98s: this round's drinks or win)."""
     if rules.scoring == "wilson":
-        hand_columns = [PadColumn("Rnd", "Game points left this round"), PadColumn("Score", "")]
+        hand_columns = [PadColumn("Round", "Game points left this round"), PadColumn("Score", "")]
     elif rules.scoring == "drinks":
         hand_columns = [PadColumn("Drinks", "Drinks this round")]
     elif rules.scoring == "rounds":
-        hand_columns = [PadColumn("Won", "Round won (tick)")]
+        hand_columns = [PadColumn("Won", "Tick the round's winner")]
     else:
-        unit = rules.units[1].capitalize()
-        hand_columns = [PadColumn(f"{unit} left", f"{unit} left after the round")]
-    start = "" if not rules.uses_tokens else str(rules.tokens)
+        hand_columns = [PadColumn("Left", f"{rules.units[1].capitalize()} left after the round")]
+    deal_columns = [
+        PadColumn("Dealer", "Who dealt", "l"),
+        PadColumn("Events", "What happened: bust, hit 33 …", "xl"),
+    ]
+    rows = [PadRow(number, ("", "")) for number in range(1, PAD_ROWS + 1)]
     return {
-        "rows": [(number, "", "") for number in range(1, PAD_ROWS + 1)],
+        "rows": rows,
         "more": 0,
-        "deal_columns": [PadColumn("Events", "What happened (bust, hit …)", wide=True)],
+        "deal_columns": deal_columns,
         "hand_columns": hand_columns,
         "hands": [("", False)] * len(rules.players),
-        "footers": ["Total"] if rules.scoring in ("wilson", "drinks", "rounds") else [],
-        "start": start,
+        "footers": ["Total"] if rules.scoring in ("drinks", "rounds") else [],
         "row_noun": "Round",
+        "row_size": "",
+        "start": str(rules.tokens) if rules.uses_tokens else "",
     }
 
 
@@ -839,9 +862,9 @@ def _sheet_links(family: str, preset: AnyPreset, params: Mapping[str, str]) -> d
     }
 
 
-def _sheet_context(family: str, rules: Rules, names: Sequence[str]) -> dict[str, object]:
+def _sheet_context(family: str, rules: Rules) -> dict[str, object]:
     if isinstance(rules, trick.TrickRules):
-        return {"family": family, **trick_context(rules, names)}
+        return {"family": family, **trick_context(rules)}
     return {"family": family, **adding_context(rules)}
 
 
@@ -856,7 +879,7 @@ def sheet(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
     preset = _preset(family, preset_id)
     rules, problems, params = _rules_from_query(family, preset, request.GET)
     ctx = {
-        **_sheet_context(family, rules, rules.players),
+        **_sheet_context(family, rules),
         **_sheet_links(family, preset, params),
         "preset": preset,
         "problems": problems,
@@ -915,6 +938,7 @@ def _adding_summary(rules: adding.AddingRules) -> list[str]:
         f"Limit {rules.limit}. {cards_held(rules.preset).capitalize()}.",
         *token_lines(rules)[:2],
         " ".join(events),
+        round_lines(rules)[-1],
     ]
 
 
@@ -932,7 +956,7 @@ def session_sheet(request: AuthedRequest, public_id: str) -> HttpResponse:
         rules = _resolve(game.family, preset, {}, seat_names(len(names)))
     params = _rules_params(rules, len(rules.players), len(preset.players) > 1)
     ctx = {
-        **_sheet_context(game.family, rules, rules.players),
+        **_sheet_context(game.family, rules),
         **_sheet_links(game.family, preset, params),
         "preset": preset,
         "problems": problems,
@@ -955,14 +979,12 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     assets = [*PRECACHED_STATIC]
     if settings.DEBUG:
         assets.append("django_htmx/django-htmx.js")  # {% htmx_script %} adds it in DEBUG
-    urls = [static(path) for path in assets]
     ctx = {
-        "version": _version(assets, urls),
-        "static_urls": urls,
+        "version": _version(assets, [static(path) for path in assets]),
+        "static_paths": assets,
         "page_urls": [reverse("offline"), reverse("rules")],
         "offline_url": reverse("offline"),
         "cached_prefixes": [reverse("rules"), reverse("offline"), reverse("manifest")],
-        "static_prefix": static(""),
     }
     response = render(request, "cheatsheets/sw.js", ctx, content_type="text/javascript")
     patch_cache_control(response, no_cache=True)
@@ -970,12 +992,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 def _version(paths: Sequence[str], urls: Sequence[str]) -> str:
-    """Changes whenever a cached file does: hashed static URLs in production; in development
-    the files' modification times, so a changed stylesheet is never served from an old cache."""
-    digest = hashlib.sha256()
-    for path, url in zip(paths, urls, strict=True):
-        digest.update(url.encode())
+    """Changes whenever a stored static file may have: in production their URLs carry a hash
+    of their content; in development the files' modification times stand in for it."""
+    digest = hashlib.sha256("\n".join(urls).encode())
+    for path in paths:
         found = finders.find(path)
         if isinstance(found, str):
             digest.update(str(os.stat(found).st_mtime_ns).encode())
+    for folder in settings.STATICFILES_DIRS:
+        for root, _, files in os.walk(str(folder)):
+            for name in sorted(files):
+                digest.update(str(os.stat(os.path.join(root, name)).st_mtime_ns).encode())
     return digest.hexdigest()[:12]

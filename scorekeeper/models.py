@@ -328,3 +328,22 @@ class RoundEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_event_display()} by {self.seat}"
+
+
+class RateLimit(models.Model):
+    """Attempts counted per key (e.g. "login:198.51.100.7") in fixed time windows.
+
+    Kept in the database so that every app server, on SQLite or PostgreSQL, shares it.
+    """
+
+    key = models.CharField(max_length=200)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "window_start"], name="ratelimit_key_window")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} since {self.window_start:%H:%M}: {self.count}"

@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorekeeper.middleware.TooManyGuessesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -144,6 +145,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Attempts allowed per window (seconds): logins per account name (three times as many per
+# address), and requests for link tokens that do not exist, per address.
+LOGIN_RATE_LIMIT = (envint("LOGIN_RATE_LIMIT", 10), 600)
+LINK_RATE_LIMIT = (envint("LINK_RATE_LIMIT", 30), 600)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"

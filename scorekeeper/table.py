@@ -44,6 +44,7 @@ from scorekeeper.forms import (
 )
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
 from scorekeeper.models import Family, GameSession, new_link_token
+from scorekeeper.ratelimit import link_miss_allowed
 from scorekeeper.rules import adding
 from scorekeeper.scoresheet import dumps_scoresheet
 from scorekeeper.services import (
@@ -108,15 +109,40 @@ def _owner_table(request: AuthedRequest, public_id: str) -> Table:
     return Table(game, base, request.user, "", is_owner=True, can_score=True)
 
 
+def _link_missing(request: HttpRequest) -> Http404:
+    """A link token that opens nothing: counted, and refused for a while after too many."""
+    if not link_miss_allowed(request):
+        raise TooManyGuesses
+    return Http404("No such link")
+
+
+class TooManyGuesses(Exception):
+    """Too many requests for links that do not exist came from this address."""
+
+
+def _session_by(request: HttpRequest, **token: str) -> GameSession:
+    game = with_entries(GameSession.objects.filter(**token)).first()
+    if game is None:
+        raise _link_missing(request)
+    return game
+
+
+def _version_by(request: HttpRequest, **token: str) -> int:
+    version = GameSession.objects.filter(**token).values_list("version", flat=True).first()
+    if version is None:
+        raise _link_missing(request)
+    return version
+
+
 def _scorer_table(request: HttpRequest, token: str) -> Table:
-    game = get_object_or_404(with_entries(GameSession.objects.all()), scorer_token=token)
+    game = _session_by(request, scorer_token=token)
     name = request.session.get(SCORER_NAME_KEY, {}).get(token, "")
     base = reverse("scorer", args=[token])
     return Table(game, base, None, f"{name} (scorer link)", is_owner=False, can_score=True)
 
 
-def _watch_table(token: str) -> Table:
-    game = get_object_or_404(with_entries(GameSession.objects.all()), watch_token=token)
+def _watch_table(request: HttpRequest, token: str) -> Table:
+    game = _session_by(request, watch_token=token)
     base = reverse("watch", args=[token])
     return Table(game, base, None, "", is_owner=False, can_score=False)
 
@@ -604,7 +630,7 @@ def _qr_svg(url: str) -> str:
 
 @require_GET
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    table = _watch_table(token)
+    table = _watch_table(request, token)
     game = table.game
     if game.family == Family.ADDING:
         rounds = round_entries(game)
@@ -619,12 +645,8 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    version = (
-        GameSession.objects.filter(watch_token=token).values_list("version", flat=True).first()
-    )
-    if version is None:
-        raise Http404("No such link")
-    return _not_modified(request, version) or _live(request, _watch_table(token))
+    version = _version_by(request, watch_token=token)
+    return _not_modified(request, version) or _live(request, _watch_table(request, token))
 
 
 # Scorer link: enter and correct without an account, under a name
@@ -661,11 +683,7 @@ def scorer_round_edit(request: HtmxHttpRequest, token: str, number: int) -> Http
 
 @require_GET
 def scorer_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    version = (
-        GameSession.objects.filter(scorer_token=token).values_list("version", flat=True).first()
-    )
-    if version is None:
-        raise Http404("No such link")
+    version = _version_by(request, scorer_token=token)
     return _not_modified(request, version) or _live(request, _scorer_table(request, token))
 
 

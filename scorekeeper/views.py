@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
@@ -23,6 +26,7 @@ from scorekeeper.forms import (
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Family, GameSession, Player
+from scorekeeper.ratelimit import login_allowed
 from scorekeeper.records import player_record
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import (
@@ -33,6 +37,19 @@ from scorekeeper.services import (
 )
 
 SESSIONS_PER_PAGE = 20
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login, with a database-backed limit on attempts."""
+
+    redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if login_allowed(request):
+            return super().post(request, *args, **kwargs)
+        # Refused before the password is even checked; the form is shown as typed.
+        context = self.get_context_data(form=self.get_form(), too_many_attempts=True)
+        return self.render_to_response(context, status=429)
 
 
 def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:

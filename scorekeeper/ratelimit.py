@@ -1,0 +1,64 @@
+"""A small database-backed rate limit: so many attempts per key in a fixed window."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.http import HttpRequest
+from django.utils import timezone
+
+from scorekeeper.models import RateLimit
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address the limit counts by. Behind a reverse proxy, the proxy must pass the
+    client's address as REMOTE_ADDR (gunicorn: --forwarded-allow-ips, or a socket)."""
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def _window(seconds: int) -> datetime:
+    now = int(timezone.now().timestamp())
+    return datetime.fromtimestamp(now - now % seconds, tz=UTC)
+
+
+def attempt(key: str, *, limit: int, seconds: int) -> bool:
+    """Count one attempt; False once more than `limit` were made in this window."""
+    start = _window(seconds)
+    with transaction.atomic():
+        row, created = RateLimit.objects.get_or_create(
+            key=key, window_start=start, defaults={"count": 1}
+        )
+        if not created:
+            RateLimit.objects.filter(pk=row.pk).update(count=F("count") + 1)
+            row.count += 1
+    return row.count <= limit
+
+
+def exceeded(key: str, *, limit: int, seconds: int) -> bool:
+    """Whether `key` is over its limit in this window, without counting an attempt."""
+    row = RateLimit.objects.filter(key=key, window_start=_window(seconds)).first()
+    return row is not None and row.count > limit
+
+
+def forget_old(*, older_than: timedelta = timedelta(days=1)) -> int:
+    """Delete finished windows; returns how many rows went."""
+    deleted, _ = RateLimit.objects.filter(window_start__lt=timezone.now() - older_than).delete()
+    return deleted
+
+
+def login_allowed(request: HttpRequest) -> bool:
+    """Count a login attempt, by account name and by address (a wider limit)."""
+    limit, seconds = settings.LOGIN_RATE_LIMIT
+    name = request.POST.get("username", "")[:150].casefold()
+    by_name = attempt(f"login-user:{name}", limit=limit, seconds=seconds)
+    by_address = attempt(f"login:{client_address(request)}", limit=limit * 3, seconds=seconds)
+    return by_name and by_address
+
+
+def link_miss_allowed(request: HttpRequest) -> bool:
+    """Count a request for a link token that does not exist (a guess, or a revoked link)."""
+    limit, seconds = settings.LINK_RATE_LIMIT
+    return attempt(f"link:{client_address(request)}", limit=limit, seconds=seconds)
