@@ -469,7 +469,10 @@ def _round_edit_page(request: HttpRequest, table: Table, number: int) -> HttpRes
         "revision": stored[number - 1].revision,
         "form_key": new_link_token(),
         "played": result.rounds[number - 1],
-        "labels": [event_label(rules, effect.event) for effect in result.rounds[number - 1].events],
+        "labels": [
+            f"{effect.event.player}: {event_label(rules, effect.event)}"
+            for effect in result.rounds[number - 1].events
+        ],
         "form": form,
     }
     return render(request, "scorekeeper/round_edit.html", ctx)

@@ -23,6 +23,23 @@
     }
   });
 
+  // A link that was turned off or replaced: keep the last standings, stop polling, say so.
+  document.addEventListener("htmx:responseError", function (event) {
+    var live = event.detail.elt;
+    var status = event.detail.xhr.status;
+    if (live.id !== "live" || (status !== 404 && status !== 429)) return;
+    var frozen = live.cloneNode(true);
+    frozen.removeAttribute("hx-get");
+    frozen.removeAttribute("hx-trigger");
+    frozen.id = "live-ended";
+    var note = document.createElement("div");
+    note.className = "alert alert-warning";
+    note.setAttribute("role", "status");
+    note.textContent = "This link no longer works. Ask the table for the new one.";
+    frozen.insertBefore(note, frozen.firstChild);
+    live.replaceWith(frozen); // htmx stops polling an element that has left the page
+  });
+
   // Screen Wake Lock, where the browser has it: a toggle that survives hiding the page.
   var button = document.getElementById("wake-lock");
   if (!button || !("wakeLock" in navigator)) return;

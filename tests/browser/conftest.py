@@ -205,6 +205,11 @@ def check_a11y(request: pytest.FixtureRequest, browser: Browser) -> CheckA11y:
             page.screenshot(
                 path=SCREENSHOTS / f"{test_name}-{name}-{mode}.png", full_page=True, caret="initial"
             )
+        # axe leaves empty style attributes on elements it inspected; htmx would copy them
+        # onto swapped-in elements, which the CSP refuses as inline style.
+        page.evaluate(
+            "document.querySelectorAll('[style=\"\"]').forEach(e => e.removeAttribute('style'))"
+        )
         page.emulate_media(color_scheme=system)
         if following:
             expect(html).to_have_attribute("data-bs-theme", system)

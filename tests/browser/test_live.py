@@ -1,0 +1,472 @@
+"""Every phone at the table: a watch link and a second scorer, kept up to date by polling.
+
+The owner (logged in) shares a Jokerless Ninety-Nine session from the share page: a watch link
+(read-only live standings, no account) and a scorer link (a name, then entry like the owner's).
+Each phone is its own browser context at the phone viewport. Deals entered on one phone reach
+the others' ``#live`` region within a poll or two (every 3 s), without a reload; while nothing
+changes a poll costs a 304 with no body, and the region stays as it is. A replaced watch link
+opens the 404 page. A Thirty-Three table reaches its watcher the same way. The share page, the
+watch page and the scorer's name page pass ``check_a11y`` in light and dark.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connections
+from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteWrapper
+from playwright.sync_api import Locator, Page, Response, expect
+
+from scorekeeper.models import Player, new_link_token
+from scorekeeper.rules import adding, trick
+from scorekeeper.services import create_adding_session, create_session, deal_entries
+
+CheckA11y = Callable[[Page, str], None]
+NewPage = Callable[..., Page]
+LogIn = Callable[[Page, Any], None]
+
+PLAYERS = ["Ann", "Ben", "Cat"]  # seat order: Ann deals first
+TITLE = "Friday at Sam’s"
+SCORER = "Dana"
+# A poll goes out every 3 s (table.POLL_SECONDS): a change shows within two polls at most.
+LIVE = 8_000  # ms
+MARKER = "no reload since the marker was set"
+
+# RULES.md §1.3's worked example: Ann 84, Ben 5, Cat 20. Tapped on the owner's phone.
+DEAL_1: Mapping[str, trick.HandEntry] = {
+    "Ann": trick.HandEntry(tricks=4, bid_cards=("hearts", "hearts", "diamonds"), premium="reveal"),
+    "Ben": trick.HandEntry(tricks=5, made=False),
+    "Cat": trick.HandEntry(tricks=0, bid_cards=("diamonds", "diamonds", "diamonds")),
+}
+WORKED_EXAMPLE = {"Ann": 84, "Ben": 5, "Cat": 20}
+# RULES.md §1.4 `by-successes`: two succeeded in deal 1, so deal 2 is in ♥; Ben deals, Cat leads.
+BANNER_2 = ["Ben", "Cat", "♥ Hearts"]
+# Deal 2, typed on the scorer's phone: Ann and Cat make 3, Ben fails with his bid kept hidden.
+DEAL_2: Mapping[str, trick.HandEntry] = {
+    "Ann": trick.HandEntry(tricks=3, bid=3),
+    "Ben": trick.HandEntry(tricks=3, made=False),
+    "Cat": trick.HandEntry(tricks=3, bid=3),
+}
+
+
+def scored(*deals: Mapping[str, trick.HandEntry]) -> trick.SessionResult:
+    rules = trick.resolve_rules("parlett-jokerless", {}, PLAYERS)
+    return trick.score_session(rules, [trick.DealEntry(hands=deal) for deal in deals])
+
+
+# Reading the screen
+
+
+def live(page: Page) -> Locator:
+    """The live region, or what is left of it once its link stopped working."""
+    return page.locator("#live, #live-ended")
+
+
+def expect_standings(page: Page, result: trick.SessionResult | adding.AddingResult) -> None:
+    """The live region's standings as the rules package ranks them, best first."""
+    expect_rows(
+        page,
+        [
+            (
+                str(s.rank),
+                s.player,
+                str(s.tokens if isinstance(s, adding.Standing) else s.total),
+            )
+            for s in result.standings
+        ],
+    )
+
+
+def expect_rows(page: Page, rows: list[tuple[str, str, str]]) -> None:
+    """The live region's standings table: rank, player, total (or tokens); waits for a poll."""
+    shown = live(page).locator("table.standings tbody tr")
+    expect(shown).to_have_count(len(rows), timeout=LIVE)
+    for number, cells in enumerate(rows):
+        expect(shown.nth(number).locator("td, th")).to_have_text(list(cells), timeout=LIVE)
+
+
+def expect_banner(page: Page, number: int, facts: list[str]) -> None:
+    banner = live(page).locator("section.next-deal")
+    expect(banner.get_by_role("heading")).to_have_text(f"Deal {number}", timeout=LIVE)
+    expect(banner.locator("dd")).to_have_text(facts)
+
+
+def mark(page: Page) -> None:
+    """Leave a marker on `window`: a reload (or any navigation) would wipe it."""
+    page.evaluate("marker => { window.liveTestMarker = marker; }", MARKER)
+
+
+def expect_not_reloaded(page: Page) -> None:
+    assert page.evaluate("window.liveTestMarker") == MARKER, f"{page.url} was reloaded"
+
+
+def is_poll(response: Response) -> bool:
+    return response.request.method == "GET" and re.search(r"/live/(\?|$)", response.url) is not None
+
+
+def record_polls(page: Page) -> list[Response]:
+    polls: list[Response] = []
+    page.on("response", lambda response: polls.append(response) if is_poll(response) else None)
+    return polls
+
+
+def poll_answered(page: Page, status: int) -> Response:
+    """The next poll answered with `status` (a poll in flight may still get the old answer)."""
+    with page.expect_response(lambda r: is_poll(r) and r.status == status, timeout=LIVE) as poll:
+        pass
+    return poll.value
+
+
+def wait_for_polls(page: Page, polls: list[Response], count: int) -> None:
+    """Until `count` polls have been answered (at once if they already have)."""
+    while len(polls) < count:
+        page.wait_for_event("response", is_poll, timeout=LIVE)
+
+
+def expect_not_modified(poll: Response, etag: str) -> None:
+    """A poll for the version already shown: 304, no body, sent with that version's ETag."""
+    assert poll.request.header_value("If-None-Match") == etag, poll.url
+    assert poll.status == 304, f"{poll.url}: {poll.status}, expected 304 Not Modified"
+    # Playwright keeps no body for a 3xx (`body()` raises), so ask what came over the wire.
+    size = poll.request.sizes()["responseBodySize"]
+    assert size == 0, f"{poll.url}: a 304 with a {size}-byte body"
+    assert poll.header_value("Content-Length") in (None, "0"), poll.headers
+    assert poll.header_value("ETag") == etag
+
+
+def expect_polls(polls: list[Response], etag: str, versions: list[int]) -> None:
+    """Every poll so far: sent with the ETag of the version on screen; a 304 with no body
+    while that is the newest, else a 200 with the new fragment (and the screen then shows
+    its version). `versions`: the versions the 200s brought, in order."""
+    shown, updates = etag, []
+    for poll in polls:
+        if poll.status == 304:
+            expect_not_modified(poll, shown)
+            continue
+        assert poll.status == 200, f"{poll.url}: {poll.status}"
+        assert poll.request.header_value("If-None-Match") == shown, poll.url
+        fragment = html.unescape(poll.text())
+        assert fragment.lstrip().startswith('<div id="live"'), f"{poll.url}: not the region"
+        shown = poll.header_value("ETag") or ""
+        assert f"data-etag='{shown}'" in fragment, f"{poll.url}: ETag {shown} not in the region"
+        updates.append(shown)
+    assert updates == [f'"v{version}"' for version in versions]
+
+
+# Entering a deal
+
+
+def hand_card(page: Page, name: str) -> Locator:
+    return page.locator("fieldset.hand-card").filter(
+        has=page.locator("legend.hand-name", has_text=name)
+    )
+
+
+def save_button(page: Page) -> Locator:
+    return page.locator("#deal-form button.btn-lg[name=save]")
+
+
+CARD_BUTTONS = {
+    "diamonds": "Diamond, 0",
+    "spades": "Spade, 1",
+    "hearts": "Heart, 2",
+    "clubs": "Club, 3",
+}
+CARD_SIGNS = {"diamonds": "♦", "spades": "♠", "hearts": "♥", "clubs": "♣"}
+CARD_VALUES = {"diamonds": 0, "spades": 1, "hearts": 2, "clubs": 3}
+
+
+def tap_hand(page: Page, name: str, hand: trick.HandEntry) -> None:
+    """As a thumb does it: the stepper, the bid-card buttons, the toggles."""
+    card = hand_card(page, name)
+    more = page.get_by_role("button", name=f"One trick more for {name}", exact=True)
+    for _ in range(hand.tricks):
+        more.click()
+    expect(card.get_by_role("spinbutton", name="Tricks")).to_have_value(str(hand.tricks))
+    for suit in hand.bid_cards or ():
+        page.get_by_role("button", name=f"{CARD_BUTTONS[suit]}, for {name}", exact=True).click()
+    if hand.bid_cards:
+        signs = "".join(CARD_SIGNS[suit] for suit in hand.bid_cards)
+        total = sum(CARD_VALUES[suit] for suit in hand.bid_cards)
+        expect(card.locator("output.cards-shown")).to_have_text(f"{signs}={total}")
+    toggles(card, hand)
+
+
+def type_hand(page: Page, name: str, hand: trick.HandEntry) -> None:
+    """Typed into the number boxes instead."""
+    assert not hand.bid_cards
+    card = hand_card(page, name)
+    card.get_by_role("spinbutton", name="Tricks").fill(str(hand.tricks))
+    if hand.bid is not None:
+        card.get_by_role("spinbutton", name="or type").fill(str(hand.bid))
+    toggles(card, hand)
+
+
+def toggles(card: Locator, hand: trick.HandEntry) -> None:
+    made = {True: "Made ✓", False: "Failed ✗", None: ""}[hand.made]
+    premium = {"declare": "Declare", "reveal": "Reveal", None: ""}[hand.premium]
+    for label in filter(None, [made, premium]):
+        card.get_by_text(label, exact=True).click()
+        expect(card.get_by_role("radio", name=label, exact=True)).to_be_checked()
+
+
+def save_deal(page: Page, number: int, result: trick.SessionResult) -> None:
+    deal = result.deals[number - 1]
+    points = " · ".join(
+        f"{h.player} {'+' if h.points > 0 else ''}{h.points}{' ✓' if h.made else ''}"
+        for h in deal.hands
+    )
+    expect(page.locator("#entry-status")).to_have_text(f"Ready to save: {points}")
+    button = save_button(page)
+    expect(button).to_have_text(f"Save deal {number}")
+    button.click()
+    expect(page.locator("#messages")).to_contain_text(f"Deal {number} saved.")
+
+
+# Problems the harness records that a test expects
+
+
+def expected_problems(page: Page, *patterns: str) -> list[str]:
+    """Take out of ``page.problems`` every entry matching one of `patterns` (and return them);
+    anything else still fails the test."""
+    problems: list[str] = page.problems  # type: ignore[attr-defined]
+    taken = [p for p in problems if any(re.search(pattern, p) for pattern in patterns)]
+    problems[:] = [p for p in problems if p not in taken]
+    return taken
+
+
+# Fixtures
+
+
+@pytest.fixture(autouse=True)
+def _server_shares_the_test_database(live_server: Any, transactional_db: None) -> None:
+    """Let the live server's request threads use the test's in-memory SQLite connection.
+
+    The harness's ``new_page`` starts the (session-wide) live server before any database
+    fixture runs, so pytest-django does not hand it the test's connection; each request
+    thread would open its own, never closed, and fail the run with a ResourceWarning.
+    (The same workaround as in test_table.py.)
+    """
+    shared = live_server.thread.connections_override
+    connection = connections["default"]
+    in_memory = isinstance(connection, SQLiteWrapper) and connection.is_in_memory_db()
+    if in_memory and "default" not in shared:
+        connection.inc_thread_sharing()  # the server's stop() decrements it
+        shared["default"] = connection
+
+
+@pytest.fixture
+def phone(new_page: NewPage) -> Callable[[], Page]:
+    """A new phone (its own context) that prefers reduced motion, so Bootstrap's colour
+    transitions are off and axe measures settled colours (as in test_table.py; harmless
+    where conftest.py's PHONE asks for it too)."""
+    return lambda: new_page(reduced_motion="reduce")
+
+
+@pytest.fixture
+def roster(alice: User) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=name) for name in PLAYERS]
+
+
+# The tests
+
+
+def test_a_watcher_and_a_second_scorer_follow_the_table(
+    phone: Callable[[], Page],
+    log_in: LogIn,
+    check_a11y: CheckA11y,
+    alice: User,
+    roster: list[Player],
+) -> None:
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=roster, title=TITLE
+    )
+    owner = phone()
+    log_in(owner, alice)
+    owner.goto(f"/sessions/{game.public_id}/")
+    expect(owner.get_by_role("heading", level=1)).to_have_text(TITLE)
+
+    # The owner turns both links on; each comes with its QR code.
+    owner.get_by_role("link", name="Share: live standings and a second scorer").click()
+    expect(owner.get_by_role("heading", level=1)).to_have_text("Share this session")
+    watch_section = owner.get_by_role("region", name="Live standings for everyone at the table")
+    scorer_section = owner.get_by_role("region", name="A second scorer")
+    for section, kind in [(watch_section, "watch"), (scorer_section, "scorer")]:
+        expect(section.locator("svg")).to_have_count(0)
+        section.get_by_role("button", name=f"Turn on a {kind} link").click()
+        expect(owner.locator("#messages")).to_have_text(f"The {kind} link is on.")
+        qr = section.locator("figure.qr svg")
+        expect(qr).to_be_visible()
+        box = qr.bounding_box()
+        assert box and box["width"] >= 100 and box["height"] >= 100, f"QR code too small: {box}"
+    game.refresh_from_db()
+    assert game.watch_token and game.scorer_token
+    watch_url = watch_section.locator("a.share-url").inner_text()
+    scorer_url = scorer_section.locator("a.share-url").inner_text()
+    assert watch_url.endswith(f"/w/{game.watch_token}/")
+    assert scorer_url.endswith(f"/s/{game.scorer_token}/")
+    check_a11y(owner, "share")
+
+    # The watcher opens the watch link: no account, no entry form, deal 1 to come.
+    watcher = phone()
+    polls = record_polls(watcher)
+    watcher.goto(watch_url)
+    expect(watcher.get_by_role("heading", level=1)).to_have_text(TITLE)
+    expect_banner(watcher, 1, ["Ann", "Ben", "♦ Diamonds"])
+    expect(live(watcher)).to_contain_text("No deals yet.")
+    expect(watcher.locator("#deal-form")).to_have_count(0)
+    version = game.version
+    etag = f'"v{version}"'
+    expect(live(watcher)).to_have_attribute("data-etag", etag)
+    mark(watcher)
+    check_a11y(watcher, "watch")
+    # Nothing changed: a poll costs a 304 with no body, and leaves the region as it was.
+    wait_for_polls(watcher, polls, 1)  # usually answered while axe ran
+    expect_polls(polls, etag, [])
+    expect(live(watcher)).to_contain_text("No deals yet.")
+    expect_banner(watcher, 1, ["Ann", "Ben", "♦ Diamonds"])
+
+    # The owner taps deal 1 in on their phone and saves it.
+    owner.goto(f"/sessions/{game.public_id}/")
+    for name in PLAYERS:
+        tap_hand(owner, name, DEAL_1[name])
+    after_1 = scored(DEAL_1)
+    assert after_1.totals == WORKED_EXAMPLE
+    save_deal(owner, 1, after_1)
+
+    # The watcher's page shows it within a poll or two, without a reload.
+    expect_banner(watcher, 2, BANNER_2)
+    expect_standings(watcher, after_1)
+    expect_rows(watcher, [("1", "Ann", "84"), ("2", "Cat", "20"), ("3", "Ben", "5")])
+    expect(live(watcher).locator("table.deal-grid tbody tr")).to_have_count(1)
+    expect(live(watcher).get_by_role("link", name=re.compile("Correct deal"))).to_have_count(0)
+    expect_not_reloaded(watcher)
+    game.refresh_from_db()
+    assert game.version == version + 1
+    expect(live(watcher)).to_have_attribute("data-etag", f'"v{game.version}"')
+
+    # A second scorer opens the scorer link, gives a name, and enters deal 2.
+    mark(owner)
+    scorer = phone()
+    scorer.goto(scorer_url)
+    expect(scorer.get_by_role("heading", level=1)).to_have_text(f"Score {TITLE}")
+    assert scorer.url.endswith(f"/s/{game.scorer_token}/name/")
+    check_a11y(scorer, "scorer-name")
+    scorer.get_by_label("Your name").fill(SCORER)
+    scorer.get_by_role("button", name="Start scoring").click()
+    expect(scorer.get_by_text(f"Scoring as {SCORER} (scorer link).")).to_be_visible()
+    for name in PLAYERS:
+        type_hand(scorer, name, DEAL_2[name])
+    after_2 = scored(DEAL_1, DEAL_2)
+    save_deal(scorer, 2, after_2)
+
+    # The owner's page (left open on deal 2's form) says so, with the new standings.
+    notice = live(owner).get_by_role("status")
+    expect(notice).to_have_text(
+        "The table changed on another phone. Show it as it is now.", timeout=LIVE
+    )
+    expect_standings(owner, after_2)
+    expect(live(owner).locator(".last-deal h2")).to_have_text(re.compile(r"^Deal 2: "))
+    expect_not_reloaded(owner)
+    # ... and so does the watcher's, now on deal 3.
+    expect(live(watcher).locator("section.next-deal h2")).to_have_text("Deal 3", timeout=LIVE)
+    expect_standings(watcher, after_2)
+    expect_not_reloaded(watcher)
+    # Between and after the two deals, the watcher's polls were 304s with no body.
+    expect_polls(polls, etag, [version + 1, version + 2])
+    assert sum(poll.status == 304 for poll in polls) >= 2
+    # The notice's link shows the table as it is now: deal 3 to enter.
+    notice.get_by_role("link", name="Show it as it is now").click()
+    expect(save_button(owner)).to_have_text("Save deal 3")
+    expect(live(owner).get_by_role("status")).to_have_count(0)
+
+    # The history says who entered what.
+    owner.get_by_role("link", name="History of changes").click()
+    entries = owner.locator("ol.history > li > p")
+    expect(entries).to_have_count(2)
+    expect(entries.nth(0)).to_contain_text("Entered deal 2")
+    expect(entries.nth(0)).to_contain_text(f"by {SCORER} (scorer link)")
+    expect(entries.nth(1)).to_contain_text("Entered deal 1")
+    expect(entries.nth(1)).to_contain_text("by alice")
+    assert deal_entries(game) == [trick.DealEntry(hands=DEAL_1), trick.DealEntry(hands=DEAL_2)]
+
+    # The owner replaces the watch link: the old one opens the 404 page.
+    owner.goto(f"/sessions/{game.public_id}/share/")
+    old_token = game.watch_token
+    watch_section.get_by_role("button", name=re.compile("Make a new link")).click()
+    expect(owner.locator("#messages")).to_have_text(
+        "New watch link made; the old one opens nothing now."
+    )
+    new_watch_url = watch_section.locator("a.share-url").inner_text()
+    assert new_watch_url != watch_url
+    expect(scorer_section.locator("a.share-url")).to_have_text(scorer_url)  # left alone
+    # The old page's next poll gets a 404: the standings stay, polling stops, and it says so.
+    poll_answered(watcher, 404)
+    expect(
+        watcher.get_by_role("status").filter(has_text="This link no longer works.")
+    ).to_be_visible()
+    expect(watcher.locator("#live")).to_have_count(0)
+    expect_standings(watcher, after_2)
+    watcher.reload()
+    expect(watcher.get_by_role("heading", level=1)).to_have_text("Nothing here")
+    expect(watcher.locator("#live")).to_have_count(0)
+    assert TITLE not in watcher.content()
+    # What the harness recorded for the old link is expected; anything else still fails.
+    old_path = re.escape(f"/w/{old_token}/")
+    taken = expected_problems(
+        watcher,
+        rf"^HTTP 404 for {re.escape(watch_url)}(live/)?$",
+        r"^console error( on \S+)?: Failed to load resource: .* 404 \(Not Found\)$",
+        rf"^console error( on \S+)?: Response Status Error Code 404 from {old_path}live/, ",
+    )
+    assert f"HTTP 404 for {watch_url}live/" in taken, taken  # the poll
+    assert f"HTTP 404 for {watch_url}" in taken, taken  # the reload
+    # The new link works.
+    watcher.goto(new_watch_url)
+    expect_standings(watcher, after_2)
+
+
+def test_a_watcher_follows_a_thirty_three_table(
+    phone: Callable[[], Page], log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Thirty-Three"
+    )
+    game.watch_token = new_link_token()
+    game.save(update_fields=["watch_token"])
+    rules = adding.resolve_rules("thirty-three", {}, PLAYERS)
+    before = adding.score_session(rules, [])
+    bust = adding.RoundEntry((adding.Event("Ann", "bust"),))
+    after = adding.score_session(rules, [bust])
+    assert [s.tokens for s in after.standings if s.player == "Ann"] == [7]  # RULES.md §2.3
+
+    version = game.version
+    etag = f'"v{version}"'
+    watcher = phone()
+    polls = record_polls(watcher)
+    watcher.goto(f"/w/{game.watch_token}/")
+    expect(live(watcher)).to_have_attribute("data-etag", etag)
+    expect(live(watcher)).to_contain_text("Round 1, Ann deals.")
+    expect(live(watcher)).to_contain_text("No rounds yet.")
+    expect_standings(watcher, before)
+    mark(watcher)
+
+    owner = phone()
+    log_in(owner, alice)
+    owner.goto(f"/sessions/{game.public_id}/")
+    owner.locator("li.adding-seat").nth(0).get_by_role("button", name="Ann: Bust").click()
+    expect(owner.locator("#messages")).to_have_text("Ann: Bust. Ann -2. The round is over.")
+
+    expect(live(watcher)).to_contain_text("Round 2, Ben deals.", timeout=LIVE)
+    expect_standings(watcher, after)
+    grid = live(watcher).locator("table.deal-grid tbody tr")
+    expect(grid).to_have_count(1)
+    expect(grid.locator("td.text-end")).to_have_text(["7", "9", "9"])
+    expect(live(watcher).get_by_role("link", name=re.compile("Correct round"))).to_have_count(0)
+    expect_not_reloaded(watcher)
+    expect_polls(polls, etag, [version + 1])
