@@ -32,7 +32,7 @@ from scorekeeper.display import SUIT_SYMBOLS, TRUMP_NAMES
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Family, GameSession
 from scorekeeper.rules import adding, trick
-from scorekeeper.rules.common import InvalidRules, Problem, join_names
+from scorekeeper.rules.common import InvalidRules, Problem
 from scorekeeper.services import player_names
 
 Rules = trick.TrickRules | adding.AddingRules
@@ -588,8 +588,8 @@ def trump_lines(rules: trick.TrickRules) -> list[str]:
         return ["Nobody can make a premium bid here, so every deal is played at no trump."]
     return [
         "Whoever declares or reveals names the trump for that deal.",
-        "A deal without a premium bid keeps the trump of the deal before; the first deal "
-        "without one is played at no trump.",
+        "A deal without a premium bid keeps the trump of the deal before; if the first deal "
+        "has none, it is played at no trump.",
     ]
 
 
@@ -713,18 +713,21 @@ def fold_steps(rules: adding.AddingRules) -> list[tuple[int, str]]:
 
 
 def round_lines(rules: adding.AddingRules) -> list[str]:
-    """When a round ends, who deals, and how the game ends."""
-    lines = ["Seat 1 deals the first round; the deal passes to the next player still in."]
-    enders = [rule.label.lower() for rule in rules.events if rule.ends_round]
+    """Who deals, when a round ends, and how the game ends."""
+    if rules.uses_tokens:
+        lines = ["Seat 1 deals the first round; the deal passes to the next player still in."]
+    else:
+        lines = ["Seat 1 deals the first round; the deal passes to the left."]
     if rules.scoring == "wilson":
-        lines.append("The round ends when the total passes 99 (the border at 99).")
+        lines.append(f"The round ends when the total passes {rules.limit} (the border at 99).")
         lines.append(
             f"When a round ends with anyone on {adding.WILSON_TARGET} or more, the highest "
             "running score wins (ties share the win)."
         )
         return lines
+    enders = [rule.label.lower() for rule in rules.events if rule.ends_round]
     if enders:
-        lines.append(f"A round ends with {join_names(enders)}; then deal again from 0.")
+        lines.append(f"A round ends with {_or_names(enders)}; the next starts again from 0.")
     events = {(rule.event, rule.target) for rule in rules.events}
     if ("cross", 66) in events and ("bust", None) in events:
         lines.append("One card that goes past 66 and over 99 at once is a cross 66 and a bust.")
@@ -738,6 +741,17 @@ def round_lines(rules: adding.AddingRules) -> list[str]:
     else:
         lines.append("The last player left wins.")
     return lines
+
+
+def _or_names(words: Sequence[str]) -> str:
+    """'bust', 'bust or trips', 'hit 99, bust or empty hand'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def bust_line(rules: adding.AddingRules) -> str:
+    if any(rule.event == "bust" for rule in rules.events):
+        return f"If you cannot play without taking the total over {rules.limit}, you bust."
+    return f"Nobody busts: the round ends when the total passes {rules.limit}."
 
 
 def on_69_line(rules: adding.AddingRules) -> str | None:
@@ -757,6 +771,7 @@ def adding_context(rules: adding.AddingRules) -> dict[str, object]:
         "fold_steps": fold_steps(rules),
         "events": [adding.describe_event(rules, rule) for rule in adding.events_for(rules)],
         "round_lines": round_lines(rules),
+        "bust_line": bust_line(rules),
         "on_69": on_69_line(rules),
     }
 

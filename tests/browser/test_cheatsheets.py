@@ -1,0 +1,134 @@
+"""Rule sheets on paper and offline.
+
+Every rule sheet and score pad is printed to PDF by Chromium on A4 and on US Letter, as a
+browser's Print does by default (the paper size chosen, not one the page asks for), and must
+come out on exactly one page. The rules pages pass axe in light and in dark. A sheet opened
+once is stored by the service worker and opens again offline; a page never opened shows the
+offline page instead.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connections
+from playwright.sync_api import Page, expect
+
+from scorekeeper.rules import adding, trick
+
+CheckA11y = Callable[[Page, str], None]
+NewPage = Callable[..., Page]
+
+SHEETS = [
+    f"/rules/{family}/{preset_id}/{kind}"
+    for family, presets in (("trick", trick.PRESETS), ("adding", adding.PRESETS))
+    for preset_id in presets
+    for kind in ("", "pad/")
+]
+PAPER = ("A4", "Letter")
+OFFLINE_TEXT = (
+    "You are offline. The rule sheets you opened before still work; score entry needs the "
+    "connection to the server."
+)
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """The pages of a PDF: its /Type /Page objects (the page tree's /Pages does not count)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
+
+
+# Fixtures
+
+
+@pytest.fixture(autouse=True)
+def _server_shares_the_test_database(live_server: Any, transactional_db: None) -> None:
+    """Let the live server's request threads use the test's database connection (the same
+    setup as in test_table.py, which explains why)."""
+    shared = live_server.thread.connections_override
+    connection = connections["default"]
+    if connection.vendor == "sqlite" and connection.is_in_memory_db() and "default" not in shared:
+        connection.inc_thread_sharing()  # the server's stop() decrements it
+        shared["default"] = connection
+
+
+@pytest.fixture
+def page(new_page: NewPage) -> Page:
+    """A phone that prefers reduced motion, so that axe measures the colours after a colour
+    mode switch rather than half-way through Bootstrap's transitions (see test_table.py)."""
+    return new_page(reduced_motion="reduce")
+
+
+# The tests
+
+
+def test_every_sheet_and_pad_prints_on_one_page(page: Page) -> None:
+    # The count sees more than one page where there are: the long list of rulesets.
+    page.goto("/rules/")
+    assert pdf_pages(page.pdf(format="A4", prefer_css_page_size=False)) > 1
+    for url in SHEETS:
+        page.goto(url)
+        for paper in PAPER:
+            pdf = page.pdf(format=paper, prefer_css_page_size=False)
+            assert pdf.startswith(b"%PDF")
+            assert pdf_pages(pdf) == 1, f"{url} prints on {pdf_pages(pdf)} {paper} pages"
+
+
+def test_the_rules_pages_pass_axe(page: Page, check_a11y: CheckA11y) -> None:
+    page.goto("/rules/")
+    check_a11y(page, "rules")
+    page.get_by_role("link", name=re.compile("^Jokerless Ninety-Nine")).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Jokerless Ninety-Nine")
+    check_a11y(page, "trick-sheet")
+    page.goto("/rules/adding/thirty-three/")
+    check_a11y(page, "adding-sheet")
+    page.goto("/rules/trick/four/pad/")
+    check_a11y(page, "pad")
+
+
+def test_the_options_form_works_without_javascript(new_page: NewPage) -> None:
+    page = new_page(java_script_enabled=False)
+    page.goto("/rules/trick/parlett-jokerless/")
+    expect(page.get_by_text("First deal: ♦ Diamonds.")).to_be_visible()
+    page.get_by_label("First trump").select_option("none")
+    page.get_by_role("button", name="Show these rules").click()
+    expect(page.get_by_text("First deal: No trump.")).to_be_visible()
+    assert "first_trump=none" in page.url
+
+
+def test_a_sheet_opened_once_still_opens_offline(new_page: NewPage) -> None:
+    page = new_page(service_workers="allow")
+    page.goto("/rules/trick/long/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Long Ninety-Nine")
+    _wait_until_stored(page, page.url)
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Long Ninety-Nine")
+    expect(page.get_by_text("30 + 60 = 90")).to_be_visible()
+    # Its stylesheets came from the cache too: the sheet is laid out, not bare HTML.
+    assert page.evaluate("getComputedStyle(document.querySelector('.app-header')).display") != (
+        "inline"
+    )
+
+    page.goto("/rules/adding/wilson/")  # never opened
+    expect(page.get_by_text(OFFLINE_TEXT)).to_be_visible()
+    page.goto("/sessions/")  # score entry needs the server
+    expect(page.get_by_text(OFFLINE_TEXT)).to_be_visible()
+
+    page.context.set_offline(False)
+    page.goto("/rules/adding/wilson/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Wilson")
+
+
+def _wait_until_stored(page: Page, url: str, seconds: float = 10) -> None:
+    """Wait for the service worker to run and to have stored `url`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.evaluate("url => caches.match(url).then(found => Boolean(found))", url):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"The service worker did not store {url} within {seconds} s")
