@@ -111,6 +111,8 @@ def players(request: AuthedRequest) -> HttpResponse:
                 else:
                     return redirect("players")
         if request.htmx:
+            # The form is swapped in anew: keep the thumb (and the screen reader) on the name.
+            form.fields["name"].widget.attrs["autofocus"] = True
             ctx = {
                 "form": form,
                 "active": roster.active(),

@@ -39,7 +39,7 @@ def test_it_adds_a_player_with_htmx(alice_client: Client, alice: User) -> None:
     assert response.status_code == 200
     assert response.text.lstrip().startswith('<div id="roster">')
     assert "<html" not in response.text
-    assert 'hx-swap-oob="true"' in response.text
+    assert 'hx-swap-oob="innerHTML"' in response.text
     assert "Added Ben." in response.text
     assert Player.objects.filter(owner=alice, name="Ben").exists()
 
@@ -138,3 +138,8 @@ def test_it_rejects_an_empty_post(alice_client: Client) -> None:
     assert response.status_code == 200
     assert "Type the player&#x27;s name." in response.text
     assert not Player.objects.exists()
+
+
+def test_the_name_keeps_the_focus_after_an_htmx_add(alice_client: Client) -> None:
+    response = alice_client.post("/players/", {"name": "Ben"}, headers=HX)
+    assert "autofocus" in response.text
