@@ -155,11 +155,13 @@ def create_session(
     options: dict[str, object],
     players: list[Player],
     title: str = "",
+    family: str = Family.TRICK,
 ) -> GameSession:
-    """A new trick-game session; `players` in seat order, the first deals first."""
-    trick.resolve_rules(ruleset, options, [player.name for player in players])
+    """A new session; `players` in seat order, the first deals first."""
+    family_rules = trick if family == Family.TRICK else adding
+    family_rules.resolve_rules(ruleset, options, [player.name for player in players])
     session = GameSession.objects.create(
-        owner=owner, family=Family.TRICK, ruleset=ruleset, options=options, title=title
+        owner=owner, family=family, ruleset=ruleset, options=options, title=title
     )
     Seat.objects.bulk_create(
         Seat(session=session, position=position, player=player)
@@ -463,7 +465,6 @@ def _round_events(
     ]
 
 
-@transaction.atomic
 def create_adding_session(
     *,
     owner: User,
@@ -473,15 +474,14 @@ def create_adding_session(
     title: str = "",
 ) -> GameSession:
     """A new adding-game session; `players` in seat order, the first deals first."""
-    adding.resolve_rules(ruleset, options, [player.name for player in players])
-    session = GameSession.objects.create(
-        owner=owner, family=Family.ADDING, ruleset=ruleset, options=options, title=title
+    return create_session(
+        owner=owner,
+        ruleset=ruleset,
+        options=options,
+        players=players,
+        title=title,
+        family=Family.ADDING,
     )
-    Seat.objects.bulk_create(
-        Seat(session=session, position=position, player=player)
-        for position, player in enumerate(players)
-    )
-    return session
 
 
 @transaction.atomic

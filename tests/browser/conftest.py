@@ -83,6 +83,13 @@ def browser() -> Iterator[Browser]:
             chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def _committed_data(transactional_db: None) -> None:
+    """The live server answers from other threads: a test's data must be committed, not held
+    in a test transaction. (The test database is a file, see settings, so those threads
+    share it.)"""
+
+
 @pytest.fixture
 def new_page(browser: Browser, live_server: Any) -> Iterator[NewPage]:
     """Open a page in a fresh phone-sized context; keyword arguments override PHONE.

@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import GameSession, Player
@@ -476,25 +475,6 @@ def correct_round(
 
 
 # Fixtures
-
-
-@pytest.fixture(autouse=True)
-def _server_shares_the_test_database(live_server: Any, transactional_db: None) -> None:
-    """Let the live server's request threads use the test's in-memory SQLite connection.
-
-    pytest-django hands that connection to the server only if the test database exists
-    when the (session-wide) server starts. The harness's ``new_page`` starts the server
-    before any database fixture runs, so each request thread opens its own connection to
-    the shared in-memory database, which is never closed and fails the run with a
-    ResourceWarning. Sharing the connection, as Django's LiveServerTestCase does, is the
-    intended setup. (The same workaround as in test_table.py.)
-    """
-    shared = live_server.thread.connections_override
-    connection = connections["default"]
-    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()  # type: ignore[attr-defined]
-    if in_memory and "default" not in shared:
-        connection.inc_thread_sharing()  # the server's stop() decrements it
-        shared["default"] = connection
 
 
 @pytest.fixture

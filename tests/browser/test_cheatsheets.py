@@ -12,10 +12,8 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.db import connections
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import adding, trick
@@ -42,17 +40,6 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 # Fixtures
-
-
-@pytest.fixture(autouse=True)
-def _server_shares_the_test_database(live_server: Any, transactional_db: None) -> None:
-    """Let the live server's request threads use the test's database connection (the same
-    setup as in test_table.py, which explains why)."""
-    shared = live_server.thread.connections_override
-    connection = connections["default"]
-    if connection.vendor == "sqlite" and connection.is_in_memory_db() and "default" not in shared:
-        connection.inc_thread_sharing()  # the server's stop() decrements it
-        shared["default"] = connection
 
 
 @pytest.fixture

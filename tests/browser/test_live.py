@@ -18,8 +18,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
-from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteWrapper
 from playwright.sync_api import Locator, Page, Response, expect
 
 from scorekeeper.models import Player, new_link_token
@@ -241,23 +239,6 @@ def expected_problems(page: Page, *patterns: str) -> list[str]:
 
 
 # Fixtures
-
-
-@pytest.fixture(autouse=True)
-def _server_shares_the_test_database(live_server: Any, transactional_db: None) -> None:
-    """Let the live server's request threads use the test's in-memory SQLite connection.
-
-    The harness's ``new_page`` starts the (session-wide) live server before any database
-    fixture runs, so pytest-django does not hand it the test's connection; each request
-    thread would open its own, never closed, and fail the run with a ResourceWarning.
-    (The same workaround as in test_table.py.)
-    """
-    shared = live_server.thread.connections_override
-    connection = connections["default"]
-    in_memory = isinstance(connection, SQLiteWrapper) and connection.is_in_memory_db()
-    if in_memory and "default" not in shared:
-        connection.inc_thread_sharing()  # the server's stop() decrements it
-        shared["default"] = connection
 
 
 @pytest.fixture
