@@ -706,6 +706,7 @@ def scorer_name(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def scorer_forget(request: HttpRequest, token: str) -> HttpResponse:
+    _version_by(request, scorer_token=token)  # a link that opens nothing is a 404 here too
     names = dict(request.session.get(SCORER_NAME_KEY, {}))
     names.pop(token, None)
     request.session[SCORER_NAME_KEY] = names

@@ -1,0 +1,152 @@
+"""Walk every URL of the app as anonymous, as another user and with revoked links.
+
+Each URL name is listed below with who may open it; a URL added to the app without a
+line here fails `test_every_url_is_walked`, so nothing new escapes the walk.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from scorekeeper.models import GameSession, Player
+from scorekeeper.rules import adding, trick
+from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+
+PUBLIC = {  # anyone, no account
+    "home", "signup", "login", "rules", "rule_sheet", "score_pad", "offline", "service_worker",
+    "manifest",
+}  # fmt: skip
+LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
+             "session_import", "session_new", "session_start", "theme"}  # fmt: skip
+OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "session_history",
+         "session_share", "session_scoresheet", "session_csv", "session_rules"}  # fmt: skip
+WATCH_LINK = {"watch", "watch_live"}
+SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
+               "scorer_round_edit"}  # fmt: skip
+SECRET = "Alice's Secret Table"
+
+
+def _names(patterns: list[Any]) -> set[str]:
+    names: set[str] = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            names |= _names(pattern.url_patterns)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            names.add(pattern.name)
+    return names
+
+
+def test_every_url_is_walked() -> None:
+    assert _names(get_resolver().url_patterns) == (
+        PUBLIC | LOGGED_IN | OWNER | WATCH_LINK | SCORER_LINK
+    )
+
+
+@pytest.fixture
+def world(alice: User) -> dict[str, Any]:
+    players = [Player.objects.create(owner=alice, name=n) for n in ["Annabel", "Bertram", "Cyd"]]
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=players, title=SECRET
+    )
+    hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in players}
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    pennies = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=players, title=SECRET
+    )
+    event = adding.Event(player="Annabel", event="bust")
+    record_event(session=pennies, state="0.0", event=event, by_user=alice)
+    for session in (game, pennies):
+        session.watch_token, session.scorer_token = f"w-{session.pk}", f"s-{session.pk}"
+        session.save()
+    return {"game": game, "pennies": pennies, "player": players[0]}
+
+
+def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
+    game, pennies = world["game"], world["pennies"]
+    args: dict[str, list[list[Any]]] = {
+        "player": [[world["player"].pk]],
+        "deal_edit": [[game.public_id, 1]],
+        "round_edit": [[pennies.public_id, 1]],
+        "scorer_deal_edit": [[game.scorer_token, 1]],
+        "scorer_round_edit": [[pennies.scorer_token, 1]],
+        "session_start": [["trick", "four"], ["adding", "thirty-three"]],
+        "rule_sheet": [["trick", "four"]],
+        "score_pad": [["adding", "thirty-three"]],
+    }
+    urls = []
+    for name in sorted(names):
+        if name in args:
+            urls += [reverse(name, args=a) for a in args[name]]
+        elif name in OWNER:
+            urls += [reverse(name, args=[s.public_id]) for s in (game, pennies)]
+        elif name in WATCH_LINK:
+            urls += [reverse(name, args=[s.watch_token]) for s in (game, pennies)]
+        elif name in SCORER_LINK:
+            urls += [reverse(name, args=[s.scorer_token]) for s in (game, pennies)]
+        else:
+            urls.append(reverse(name))
+    return urls
+
+
+def _leaks(text: str) -> bool:
+    return SECRET in text or "Annabel" in text or "Bertram" in text
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_anonymous_visitors_are_sent_to_log_in(
+    client: Client, world: dict[str, Any], method: str
+) -> None:
+    for url in _urls(world, LOGGED_IN | OWNER):
+        response = getattr(client, method)(url)
+        if url == reverse("logout") or url == reverse("theme"):
+            assert response.status_code in (302, 405), url  # logging out or a colour is harmless
+            continue
+        assert response.status_code == 302, url
+        assert response["Location"].startswith("/accounts/login/"), url
+
+
+def test_another_user_gets_404_and_never_sees_the_data(
+    bob_client: Client, world: dict[str, Any]
+) -> None:
+    for url in _urls(world, OWNER):
+        for method in ("get", "post"):
+            response = getattr(bob_client, method)(url, {"name": "x", "watch": "on"})
+            assert response.status_code in (404, 405), (method, url, response.status_code)
+            assert not _leaks(response.content.decode()), url
+    for url in _urls(world, LOGGED_IN - {"logout"}):
+        assert not _leaks(bob_client.get(url).content.decode()), url
+    world["game"].refresh_from_db()
+    assert world["game"].watch_token == f"w-{world['game'].pk}"
+
+
+def test_revoked_links_open_nothing(client: Client, world: dict[str, Any]) -> None:
+    live = _urls(world, WATCH_LINK | SCORER_LINK)
+    GameSession.objects.update(watch_token=None, scorer_token=None)
+    for url in live:
+        for method in ("get", "post"):
+            response = getattr(client, method)(url, {"name": "Mallory"})
+            assert response.status_code in (404, 405, 429), (method, url, response.status_code)
+            assert not _leaks(response.content.decode()), url
+
+
+def test_public_pages_open_for_anyone(client: Client, world: dict[str, Any]) -> None:
+    for url in _urls(world, PUBLIC):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert not _leaks(response.content.decode()), url
+
+
+def test_every_post_needs_the_csrf_token(alice: User, world: dict[str, Any]) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    names = LOGGED_IN | OWNER | {"scorer", "scorer_name", "scorer_forget"}
+    for url in _urls(world, names):
+        response = client.post(url, {"name": "x", "undo": "1"})
+        assert response.status_code in (403, 405), (url, response.status_code)
+    assert Player.objects.count() == 3
+    assert world["game"].deals.count() == 1
