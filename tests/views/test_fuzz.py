@@ -1,0 +1,128 @@
+"""Fuzz every form and action: never a 500, never a half-saved change.
+
+Hypothesis sends form data made of the real field names (and some others) with values
+from plain numbers to nonsense. Whatever comes back, the server must answer below 500,
+and a refused request (anything but a redirect) must have stored nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.models import Change, Deal, GameSession, Hand, Player, Round, RoundEvent
+from scorekeeper.services import create_adding_session, create_session
+
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+values = st.one_of(
+    st.integers(-20, 20).map(str),
+    st.sampled_from(["", " ", "D", "DDD", "SHC", "made", "failed", "declare", "reveal", "none",
+                     "hearts", "0:bust:", "1:hit:33", "2:cross:66", "9:bust:", "x:y:z", "1.0",
+                     "deals", "rubber", "on", "true"]),
+    st.text(max_size=12),
+)  # fmt: skip
+
+
+def form(fields: list[str]) -> st.SearchStrategy[dict[str, str]]:
+    return st.dictionaries(st.sampled_from(fields) | st.text(max_size=6), values, max_size=12)
+
+
+def rows() -> tuple[int, ...]:
+    return tuple(m.objects.count() for m in (Player, GameSession, Deal, Hand, Round, RoundEvent,
+                                            Change))  # fmt: skip
+
+
+def post(client: Client, url: str, data: dict[str, Any], **extra: Any) -> None:
+    before = rows()
+    response = client.post(url, data, **extra)
+    assert response.status_code < 500, (url, data, response.status_code)
+    if response.status_code != 302:
+        assert rows() == before, (url, data)
+
+
+@pytest.fixture
+def tables(alice: User) -> dict[str, GameSession]:
+    players = [Player.objects.create(owner=alice, name=n) for n in ["Ann", "Ben", "Cat"]]
+    return {
+        "trick": create_session(
+            owner=alice, ruleset="parlett-jokerless", options={}, players=players
+        ),
+        "adding": create_adding_session(
+            owner=alice, ruleset="thirty-three", options={}, players=players
+        ),
+    }
+
+
+DEAL_FIELDS = ["number", "revision", "form_key", "trump", "save", "step", "card", "undo",
+               "extend"] + [f"h{i}-{part}" for i in range(4)
+                            for part in ("tricks", "bid", "cards", "made", "premium")]  # fmt: skip
+
+
+@FUZZ
+@given(data=form(DEAL_FIELDS))
+def test_the_deal_form(alice_client: Client, tables: dict[str, GameSession], data: dict) -> None:
+    post(alice_client, f"/sessions/{tables['trick'].public_id}/", data)
+
+
+@FUZZ
+@given(data=form(["state", "tap", "undo_tap", "player", "tokens", "adjust", "form_key"]))
+def test_the_adding_table(alice_client: Client, tables: dict[str, GameSession], data: dict) -> None:
+    post(alice_client, f"/sessions/{tables['adding'].public_id}/", data)
+
+
+@FUZZ
+@given(
+    data=form(["seat_0", "seat_1", "seat_2", "seat_3", "first_dealer", "match_type",
+               "match_number", "first_trump", "bonus", "zero_all_tricks", "title", "start",
+               "add_player", "new-name", "tokens", "out", "on_69", "display", "card_table"]),
+    preset=st.sampled_from(["trick/four", "trick/custom", "trick/long", "adding/custom",
+                            "adding/dollar-bill"]),
+)  # fmt: skip
+def test_starting_a_session(
+    alice_client: Client, tables: dict[str, GameSession], data: dict, preset: str
+) -> None:
+    post(alice_client, f"/sessions/new/{preset}/", data)
+
+
+@FUZZ
+@given(data=form(["name", "rename", "archive", "restore"]))
+def test_the_players_forms(alice_client: Client, alice: User, data: dict) -> None:
+    post(alice_client, "/players/", data)
+    player = Player.objects.filter(owner=alice).first() or Player.objects.create(
+        owner=alice, name="Zoe"
+    )
+    post(alice_client, f"/players/{player.pk}/", data)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(
+        ["trick", "adding", "Ann", "Ben", "hearts", "bust", "parlett-jokerless", "thirty-three"]
+    ),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["format", "version", "family", "ruleset", "players", "deals", "rounds",
+                         "hands", "tricks", "bid", "events", "player", "event", "options"]),
+        inner, max_size=5),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@FUZZ
+@given(
+    sheet=st.fixed_dictionaries(
+        {"format": st.just("ninety-nine-scoresheet"), "version": st.just(1)},
+        optional={"family": json_values, "ruleset": json_values, "players": json_values,
+                  "deals": json_values, "rounds": json_values, "options": json_values},
+    )
+)  # fmt: skip
+def test_importing_files(alice_client: Client, sheet: dict) -> None:
+    upload = SimpleUploadedFile("fuzz.json", json.dumps(sheet).encode(), "application/json")
+    post(alice_client, "/sessions/import/", {"file": upload})
