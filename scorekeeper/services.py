@@ -340,7 +340,7 @@ def delete_last_deal(
     game = _locked(session)
     _once(game, form_key)
     entries = deal_entries(game)
-    if number != len(entries):
+    if number < 1 or number != len(entries):
         raise Conflict(f"Deal {number} is no longer the last deal: the session changed meanwhile.")
     rules = trick_rules(game)
     result = _score(rules, entries[:-1])

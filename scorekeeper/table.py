@@ -10,6 +10,7 @@ themselves are written once for all three.
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -71,6 +72,7 @@ from scorekeeper.services import (
     with_entries,
 )
 
+FORM_KEY = re.compile(r"[A-Za-z0-9_-]*")
 SCORER_NAME_KEY = "scorer_names"  # in the browser's session: {scorer token: name typed}
 POLL_SECONDS = 3
 
@@ -148,7 +150,9 @@ def _watch_table(request: HttpRequest, token: str) -> Table:
 
 
 def _form_key(request: HttpRequest) -> str:
-    return request.POST.get("form_key", "")[:40]
+    """The form's idempotency key, as the form made it (letters, digits, - and _), or ""."""
+    key = request.POST.get("form_key", "")
+    return key if len(key) <= 40 and FORM_KEY.fullmatch(key) else ""
 
 
 def _int(value: str) -> int:

@@ -227,3 +227,10 @@ def test_two_phones_saving_the_same_deal_store_it_once(alice: User, game: GameSe
     saved = [text for text in messages if "Deal 1 saved." in text]
     refused = [text for text in messages if "Deal 1 was just entered on another phone." in text]
     assert (len(saved), len(refused)) == (1, 3)
+
+
+def test_a_malformed_form_key_is_ignored(alice_client: Client, game: GameSession) -> None:
+    # Found by the fuzz tests: a NUL byte in the key broke PostgreSQL's text column.
+    response = alice_client.post(f"/sessions/{game.public_id}/", {**SAVE, "form_key": "\x00"})
+    assert response.status_code == 302
+    assert Change.objects.get().form_key == ""

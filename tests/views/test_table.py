@@ -520,3 +520,13 @@ def test_export_after_table_entry_round_trips(alice_client: Client, game: GameSe
             "Cat": 20,
         }
     )
+
+
+def test_undo_on_an_empty_session_is_refused_plainly(
+    alice_client: Client, game: GameSession
+) -> None:
+    # Found by the fuzz tests: "undo 0" on a session without deals crashed.
+    for number in ["0", "-1", "1"]:
+        response = alice_client.post(_url(game), {"undo": number}, follow=True)
+        assert response.status_code == 200
+        assert "is no longer the last deal" in response.text
