@@ -123,3 +123,32 @@ def test_live_benchmark_prints_figures(db: None) -> None:
     assert lines[1].endswith("1 SQL queries")
     assert " 0 bytes" in lines[1]
     assert not GameSession.objects.exists()
+
+
+def test_sqlite_backup_copies_everything(
+    tmp_path: Path, transactional_db: None, alice: User
+) -> None:
+    # transactional_db: the command runs outside a transaction, as it does in production.
+    import sqlite3
+    from contextlib import closing
+
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the online backup is SQLite's; PostgreSQL uses pg_dump")
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(SHEET))
+    identifier = _import(path)[0]
+    dest = tmp_path / "backup.sqlite3"
+    out = io.StringIO()
+    call_command("backup_sqlite", str(dest), stdout=out)
+    assert "integrity ok" in out.getvalue()
+    with closing(sqlite3.connect(dest)) as copy:
+        found = copy.execute(
+            "SELECT count(*) FROM scorekeeper_gamesession WHERE public_id = ?", [identifier]
+        ).fetchone()
+        hands = copy.execute("SELECT count(*) FROM scorekeeper_hand").fetchone()
+    assert found == (1,)
+    assert hands == (3,)
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("backup_sqlite", str(dest))
