@@ -28,12 +28,12 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding
 from scorekeeper.services import create_adding_session, round_entries
+from tests.browser.journeys import add_players, log_in_with_form, nav
 
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
 
 PLAYERS = ["Ann", "Ben", "Cat"]  # seat order; seat 1 (Ann) deals the first round
-PASSWORD = "correct horse battery"  # the `alice` fixture's
 TITLE = "Thirty-Three at Sam’s"
 PHONE_WIDTH = 360
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -391,28 +391,6 @@ def do(page: Page, step: Step) -> None:
 
 
 # Setting up through the screens
-
-
-def log_in_with_form(page: Page, user: User) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(user.get_username())
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in", exact=True).click()
-    expect(page.get_by_role("heading", level=1)).to_have_text(f"Hello, {user.get_username()}")
-
-
-def nav(page: Page, name: str) -> None:
-    page.get_by_role("navigation", name="Main").get_by_role("link", name=name).click()
-
-
-def add_players(page: Page, names: list[str]) -> None:
-    nav(page, "Players")
-    roster = page.locator("ul.roster")
-    for name in names:
-        page.get_by_label("Name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-        expect(roster.get_by_role("link", name=name, exact=True)).to_be_visible()
-    expect(roster.get_by_role("listitem")).to_have_count(len(names))
 
 
 def start_game(page: Page, check_a11y: CheckA11y) -> None:

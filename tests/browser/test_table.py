@@ -21,12 +21,12 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import create_session, deal_entries
+from tests.browser.journeys import add_players, log_in_with_form, nav
 
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
 
 PLAYERS = ["Ann", "Ben", "Cat"]  # in the order they deal: Ann deals first
-PASSWORD = "correct horse battery"  # the `alice` fixture's
 
 # RULES.md §1.1: the bid-card buttons, ♦0 ♠1 ♥2 ♣3, by the letter the form stores.
 CARDS = {
@@ -209,28 +209,6 @@ def expect_banner(page: Page, number: int, deals: list[Deal]) -> None:
 
 
 # Setting up through the screens
-
-
-def log_in_with_form(page: Page, user: User) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(user.get_username())
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in", exact=True).click()
-    expect(page.get_by_role("heading", level=1)).to_have_text(f"Hello, {user.get_username()}")
-
-
-def nav(page: Page, name: str) -> None:
-    page.get_by_role("navigation", name="Main").get_by_role("link", name=name).click()
-
-
-def add_players(page: Page, names: list[str]) -> None:
-    nav(page, "Players")
-    roster = page.locator("ul.roster")
-    for name in names:
-        page.get_by_label("Name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-        expect(roster.get_by_role("link", name=name, exact=True)).to_be_visible()
-    expect(roster.get_by_role("listitem")).to_have_count(len(names))
 
 
 def start_session(page: Page, check_a11y: CheckA11y) -> None:
