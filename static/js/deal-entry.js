@@ -36,4 +36,7 @@
     }
     changed(input);
   });
+
+  // Taps are handled here from now on (before this, a tap is a plain form post).
+  document.documentElement.setAttribute("data-deal-entry", "ready");
 })();

@@ -188,6 +188,9 @@ def tap_tricks(page: Page, name: str, tricks: int) -> None:
 
 
 def enter_hand(page: Page, name: str, hand: Hand) -> None:
+    if page.javascript_enabled:  # type: ignore[attr-defined]
+        # A tap made before deal-entry.js runs is a form post that reloads the page.
+        expect(page.locator("html")).to_have_attribute("data-deal-entry", "ready")
     card = hand_card(page, name)
     tap_tricks(page, name, hand.tricks)
     tap_cards(page, name, hand.cards)
