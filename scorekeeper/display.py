@@ -240,7 +240,7 @@ def last_tap_message(result: adding.AddingResult) -> str:
 
 
 @dataclass(frozen=True)
-class Seat:
+class SeatRow:
     """One player's row at the adding-game table."""
 
     index: int
@@ -270,7 +270,7 @@ def adding_context(
             if rule.event != "adjust"
         )
         seats.append(
-            Seat(
+            SeatRow(
                 index=index,
                 name=name,
                 standing=standing,
