@@ -51,4 +51,5 @@ urlpatterns = [
     path("", include("scorekeeper.cheatsheet_urls")),
     path("theme/", views.theme, name="theme"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("healthz/", views.healthz, name="healthz"),
 ]

@@ -168,6 +168,15 @@ def theme(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For load balancers and process monitors: the app answers, without touching the database.
+
+    Also the bare Django view that `bench_figures` measures the app's pages against.
+    """
+    return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_GET
 def manifest(request: HttpRequest) -> HttpResponse:
     return render(
         request,

@@ -30,6 +30,13 @@ def test_it_serves_the_manifest(client: Client, db: None) -> None:
     assert {icon["sizes"] for icon in data["icons"]} == {"any", "192x192", "512x512"}
 
 
+def test_the_health_check_answers_without_the_database(client: Client) -> None:
+    response = client.get("/healthz/")  # no `db` fixture: a query would fail the test
+    assert response.status_code == 200
+    assert response.text == "ok\n"
+    assert "Set-Cookie" not in response.headers
+
+
 def test_it_puts_the_csrf_token_in_hx_headers(alice_client: Client) -> None:
     page = alice_client.get("/").text
     assert '<body hx-headers=\'{"X-CSRFToken": "' in page
