@@ -23,6 +23,30 @@
     }
   });
 
+  // The server or its database out of reach for a moment: say so above the standings
+  // (which stay as they were), keep polling, and take the note away once it answers.
+  function trouble(live, show) {
+    var note = document.getElementById("live-trouble");
+    if (!show) { if (note) note.remove(); return; }
+    if (note) return;
+    note = document.createElement("p");
+    note.id = "live-trouble";
+    note.className = "alert alert-warning";
+    note.setAttribute("role", "status");
+    note.textContent = "The scoresheet cannot be reached just now. Still trying…";
+    live.parentNode.insertBefore(note, live);
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.detail.elt.id === "live") trouble(event.detail.elt, true);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var live = event.detail.elt;
+    if (live.id !== "live") return;
+    var status = event.detail.xhr.status;
+    if (status >= 500) trouble(live, true);
+    else if (status && status < 400) trouble(live, false);
+  });
+
   // A link that was turned off or replaced: keep the last standings, stop polling, say so.
   document.addEventListener("htmx:responseError", function (event) {
     var live = event.detail.elt;

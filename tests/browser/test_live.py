@@ -452,3 +452,34 @@ def test_a_watcher_follows_a_thirty_three_table(
     expect(live(watcher).get_by_role("link", name=re.compile("Correct round"))).to_have_count(0)
     expect_not_reloaded(watcher)
     expect_polls(polls, etag, [version + 1])
+
+
+def test_a_watcher_is_told_while_the_server_cannot_be_reached(
+    phone: Callable[[], Page], alice: User, roster: list[Player], check_a11y: CheckA11y
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster)
+    game.watch_token = new_link_token()
+    game.save(update_fields=["watch_token"])
+    watcher = phone()
+    watcher.goto(f"/w/{game.watch_token}/")
+    expect_standings(watcher, scored())
+    mark(watcher)
+    note = watcher.locator("#live-trouble")
+
+    def database_restarting(route: Any) -> None:
+        route.fulfill(status=503, body="The scoresheet could not be reached")
+
+    watcher.route("**/live/**", database_restarting)
+    expect(note).to_have_text(
+        "The scoresheet cannot be reached just now. Still trying…", timeout=LIVE
+    )
+    check_a11y(watcher, "watch-unreachable")
+    watcher.unroute("**/live/**")
+    watcher.route("**/live/**", lambda route: route.abort("connectionrefused"))
+    watcher.wait_for_timeout(3500)  # a poll that gets no answer at all keeps the note
+    expect(note).to_be_visible()
+    watcher.unroute("**/live/**")
+    expect(note).to_have_count(0, timeout=LIVE)
+    expect_standings(watcher, scored())  # the standings stayed as they were
+    expect_not_reloaded(watcher)
+    assert expected_problems(watcher, "503", "sendError", "ERR_CONNECTION_REFUSED")
