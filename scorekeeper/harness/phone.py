@@ -1,0 +1,137 @@
+"""A phone at the table, as the load benchmark and the fault tests play it: plain HTTP.
+
+It keeps cookies (session and CSRF), reads the deal form the page shows and posts
+it back the way a browser without JavaScript does. One request per connection, as
+gunicorn's sync workers serve them. Standard library only.
+"""
+
+from __future__ import annotations
+
+import http.client
+import re
+import time
+from dataclasses import dataclass, field
+from html import unescape
+from http.cookies import SimpleCookie
+from urllib.parse import urlencode, urlsplit
+
+from scorekeeper.rules import trick
+
+_INPUT = re.compile(r"<input\b[^>]*>")
+_ATTR = re.compile(r'(\w[\w-]*)="([^"]*)"')
+_STANDING = re.compile(
+    r'<tr><td>\d+</td><th scope="row">([^<]+?)(?: <span[^>]*>[^<]*</span>)?</th>'
+    r'(?:<td class="text-end">-?\d+</td>)?<td class="text-end fw-bold">(-?\d+)</td></tr>'
+)
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    seconds: float
+    wire_bytes: int  # status line, headers and body as they came over the socket
+
+    @property
+    def text(self) -> str:
+        return self.body.decode()
+
+
+class ServerGone(Exception):
+    """The connection broke before a whole response came back (a dead worker, say)."""
+
+
+@dataclass
+class Phone:
+    base_url: str
+    timeout: float = 30.0
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def request(
+        self, method: str, path: str, body: dict[str, str] | None = None, **headers: str
+    ) -> Response:
+        parts = urlsplit(self.base_url)
+        connection = http.client.HTTPConnection(
+            parts.hostname or "127.0.0.1", parts.port, timeout=self.timeout
+        )
+        sent = {"Host": parts.netloc, **{k.replace("_", "-"): v for k, v in headers.items()}}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        payload = None
+        if body is not None:
+            payload = urlencode(body).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+            sent["Referer"] = self.base_url + path  # Django's CSRF check wants a same origin
+            sent["Origin"] = self.base_url
+        started = time.perf_counter()
+        try:
+            connection.request(method, path, body=payload, headers=sent)
+            answer = connection.getresponse()
+            data = answer.read()
+        except (OSError, http.client.HTTPException) as error:
+            raise ServerGone(f"{method} {path}: {error!r}") from error
+        finally:
+            connection.close()
+        seconds = time.perf_counter() - started
+        for value in answer.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(value).items():
+                self.cookies[name] = morsel.value
+        head = sum(len(k) + len(v) + 4 for k, v in answer.headers.items()) + 17
+        return Response(
+            answer.status, dict(answer.headers.items()), data, seconds, head + len(data)
+        )
+
+    def get(self, path: str, **headers: str) -> Response:
+        return self.request("GET", path, None, **headers)
+
+    def post(self, path: str, data: dict[str, str], **headers: str) -> Response:
+        return self.request("POST", path, data, **headers)
+
+
+def form_fields(html: str, form_id: str = "deal-form") -> dict[str, str]:
+    """The hidden and text inputs of one form on a page, by name."""
+    start = html.find(f'id="{form_id}"')
+    if start < 0:
+        return {}
+    end = html.find("</form>", start)
+    values = {}
+    for tag in _INPUT.findall(html[start:end]):
+        attrs = dict(_ATTR.findall(tag))
+        if "name" in attrs:
+            values[attrs["name"]] = unescape(attrs.get("value", ""))
+    return values
+
+
+def csrf_token(html: str) -> str:
+    match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    return match.group(1) if match else ""
+
+
+def standings(html: str) -> dict[str, int]:
+    """The totals in a page's standings table, by player."""
+    return {unescape(name): int(total) for name, total in _STANDING.findall(html)}
+
+
+def deal_post(
+    entry: trick.DealEntry, players: tuple[str, ...], form: dict[str, str]
+) -> dict[str, str]:
+    """The deal form as a scorer fills it in for `entry`, keeping the page's hidden fields."""
+    data = {
+        name: value
+        for name, value in form.items()
+        if name in ("csrfmiddlewaretoken", "number", "revision", "form_key")
+    }
+    for index, name in enumerate(players):
+        hand = entry.hands[name]
+        data[f"h{index}-tricks"] = str(hand.tricks)
+        if hand.bid is not None:
+            data[f"h{index}-bid"] = str(hand.bid)
+        if hand.made is not None:
+            data[f"h{index}-made"] = "made" if hand.made else "failed"
+        if hand.premium:
+            data[f"h{index}-premium"] = hand.premium
+    if entry.trump:
+        data["trump"] = entry.trump
+    data["save"] = ""
+    return data

@@ -1,0 +1,193 @@
+"""Run the app under gunicorn on loopback, on a database made for the run.
+
+Used by the benchmarks that need a real server (`bench_load`, `bench_figures`) and by
+the fault tests. Each server runs with production settings (DEBUG off, compressed
+static files) except that it speaks plain HTTP on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from scorekeeper.harness.phone import Phone, ServerGone
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def postgres_answers(url: str = DEFAULT_POSTGRES) -> bool:
+    parts = urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 5432), 1).close()
+    except OSError:
+        return False
+    return True
+
+
+def production_env(database: dict[str, str], scratch: Path) -> dict[str, str]:
+    """The environment of a production server, for loopback: plain HTTP, no HSTS."""
+    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL",)}
+    env.pop("SQLITE_PATH", None)
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    return (
+        env
+        | database
+        | {
+            "DEBUG": "false",
+            "SECRET_KEY": secrets.token_urlsafe(40),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_SSL_REDIRECT": "false",
+            "SECURE_COOKIES": "false",
+            "SECURE_HSTS_SECONDS": "0",
+            "STATIC_ROOT": str(scratch / "static"),
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+
+
+def manage(env: dict[str, str], *args: str, stdin: str | None = None) -> str:
+    """Run a management command in a fresh process with `env`; its output."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        env=env,
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
+@contextmanager
+def scratch_database(kind: str, postgres_url: str = DEFAULT_POSTGRES) -> Iterator[dict[str, str]]:
+    """A new, empty database of `kind` ("sqlite" or "postgresql"), dropped afterwards.
+
+    Yields the environment variables that point the app at it.
+    """
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
+            yield {"SQLITE_PATH": str(Path(folder) / "bench.sqlite3")}
+        return
+    import psycopg
+
+    name = f"scorekeeper_bench_{os.getpid()}_{secrets.token_hex(3)}"
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    parts = urlsplit(postgres_url)
+    try:
+        yield {"DATABASE_URL": urlunsplit(parts._replace(path=f"/{name}"))}
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@dataclass
+class Gunicorn:
+    """A running gunicorn; `base_url` is where it answers."""
+
+    process: subprocess.Popen[bytes]
+    base_url: str
+    log: Path
+    env: dict[str, str] = field(repr=False)
+
+    def worker_pids(self) -> set[int]:
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return {int(pid) for pid in children.read_text().split()}
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+def wait_until_up(base_url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    phone = Phone(base_url, timeout=5)
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped at start:\n{log.read_text(errors='replace')}")
+        with suppress(ServerGone):
+            if phone.get("/healthz/").status == 200:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not answer in 60 s:\n{log.read_text(errors='replace')}")
+
+
+@contextmanager
+def gunicorn(
+    env: dict[str, str],
+    *,
+    workers: int = 4,
+    app: str = "scorekeeper.wsgi:application",
+    timeout: int = 30,
+    log: Path | None = None,
+) -> Iterator[Gunicorn]:
+    """gunicorn serving `app` on a free loopback port with `env`; stopped afterwards."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    owned_log = log is None
+    if log is None:
+        handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
+        os.close(handle)
+        log = Path(name)
+    command = [
+        sys.executable, "-m", "gunicorn", app,
+        "--bind", f"127.0.0.1:{port}",
+        "--workers", str(workers),
+        "--timeout", str(timeout),
+        "--graceful-timeout", "5",
+        "--chdir", str(ROOT),
+        "--error-logfile", str(log),
+    ]  # fmt: skip
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=out)
+    try:
+        wait_until_up(base_url, process, log)
+        yield Gunicorn(process, base_url, log, env)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if owned_log:
+            log.unlink(missing_ok=True)
+
+
+@contextmanager
+def production_server(
+    kind: str, *, workers: int = 4, postgres_url: str = DEFAULT_POSTGRES
+) -> Iterator[Gunicorn]:
+    """A scratch database of `kind`, migrated, and gunicorn serving the app on it."""
+    scratch = Path(tempfile.mkdtemp(prefix="scorekeeper-server-"))
+    try:
+        with scratch_database(kind, postgres_url) as database:
+            env = production_env(database, scratch)
+            manage(env, "migrate", "--noinput")
+            manage(env, "collectstatic", "--noinput")
+            with gunicorn(env, workers=workers) as server:
+                yield server
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
