@@ -1,0 +1,75 @@
+"""The pieces the load benchmark trusts: reading standings off a page, and its checks."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from scorekeeper.harness.phone import deal_post, form_fields, standings
+from scorekeeper.management.commands.bench_load import (
+    OPTIONS,
+    PLAYERS,
+    PRESET,
+    entry_json,
+    setup_tables,
+    verify,
+)
+from scorekeeper.management.commands.bench_standings import random_deals
+from scorekeeper.models import GameSession
+from scorekeeper.rules import trick
+from scorekeeper.services import add_deal, compute, deal_entries
+
+RULES = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
+DEALS = random_deals(RULES, 4, seed=7)
+
+
+def _expected(game: GameSession, deals: list[trick.DealEntry], keys: list[str]) -> dict:
+    return {game.public_id: {"deals": [entry_json(d) for d in deals], "form_keys": keys}}
+
+
+@pytest.mark.django_db
+def test_standings_are_read_off_the_watch_page_as_computed(client: Client) -> None:
+    setup_tables(1)
+    game = GameSession.objects.get()
+    for number, deal in enumerate(DEALS, 1):
+        add_deal(session=game, number=number, entry=deal, by_user=game.owner, form_key=f"k{number}")
+    shown = standings(client.get(f"/w/{game.watch_token}/live/").text)
+    assert shown == compute(game).totals == trick.score_session(RULES, DEALS).totals
+    assert set(shown) == set(PLAYERS)
+
+
+@pytest.mark.django_db
+def test_the_deal_form_filled_in_by_a_phone_saves_the_deal(client: Client) -> None:
+    setup_tables(1)
+    game = GameSession.objects.get()
+    session = client.session
+    session["scorer_names"] = {game.scorer_token: "Dee"}
+    session.save()
+    path = f"/s/{game.scorer_token}/"
+    for deal in DEALS:
+        form = form_fields(client.get(path).text)
+        assert client.post(path, deal_post(deal, PLAYERS, form)).status_code == 302
+    assert [entry_json(d) for d in deal_entries(game)] == [entry_json(d) for d in DEALS]
+
+
+@pytest.mark.django_db
+def test_verify_passes_only_exactly_the_accepted_deals() -> None:
+    setup_tables(2)
+    first, second = GameSession.objects.order_by("pk")
+    for number, deal in enumerate(DEALS[:2], 1):
+        add_deal(
+            session=first, number=number, entry=deal, by_user=first.owner, form_key=f"k{number}"
+        )
+    right = _expected(first, DEALS[:2], ["k1", "k2"])
+    report = verify(right)
+    assert (report["deals"], report["exactly_once"], report["problems"]) == (2, 2, [])
+
+    missing = _expected(first, DEALS[:3], ["k1", "k2", "k3"])  # accepted, never stored
+    extra = _expected(first, DEALS[:1], ["k1"])  # stored, never accepted
+    changed = _expected(first, [DEALS[0], DEALS[3]], ["k1", "k2"])  # stored otherwise
+    twice = _expected(first, DEALS[:2], ["k1", "k1"])  # one save recorded for two
+    elsewhere = right | _expected(second, DEALS[:1], ["k9"])
+    for wrong in (missing, extra, changed, twice, elsewhere):
+        report = verify(wrong)
+        assert report["exactly_once"] == 1, wrong
+        assert len(report["problems"]) == 1
