@@ -513,7 +513,9 @@ def _live_headers(response: HttpResponse, version: int) -> HttpResponse:
 def _not_modified(request: HttpRequest, version: int) -> HttpResponse | None:
     """304 with no body when the phone already shows this version (checked before any
     template is rendered or the session is loaded)."""
-    if request.headers.get("If-None-Match") == _etag(version):
+    # Weak comparison (RFC 9110): gzip turns the ETag into W/"v…" on the way out.
+    asked = request.headers.get("If-None-Match", "").split(",")
+    if _etag(version) in (tag.strip().removeprefix("W/") for tag in asked):
         return _live_headers(HttpResponseNotModified(), version)
     return None
 

@@ -2,11 +2,13 @@
 
 It keeps cookies (session and CSRF), reads the deal form the page shows and posts
 it back the way a browser without JavaScript does. One request per connection, as
-gunicorn's sync workers serve them. Standard library only.
+gunicorn's sync workers serve them. It accepts gzip, as phones do, and counts the bytes
+that came over the wire. Standard library only.
 """
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import re
 import time
@@ -29,7 +31,7 @@ _STANDING = re.compile(
 class Response:
     status: int
     headers: dict[str, str]
-    body: bytes
+    body: bytes  # decompressed
     seconds: float
     wire_bytes: int  # status line, headers and body as they came over the socket
 
@@ -55,7 +57,11 @@ class Phone:
         connection = http.client.HTTPConnection(
             parts.hostname or "127.0.0.1", parts.port, timeout=self.timeout
         )
-        sent = {"Host": parts.netloc, **{k.replace("_", "-"): v for k, v in headers.items()}}
+        sent = {
+            "Host": parts.netloc,
+            "Accept-Encoding": "gzip",  # as every phone's browser asks
+            **{k.replace("_", "-"): v for k, v in headers.items()},
+        }
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         payload = None
@@ -78,8 +84,9 @@ class Phone:
             for name, morsel in SimpleCookie(value).items():
                 self.cookies[name] = morsel.value
         head = sum(len(k) + len(v) + 4 for k, v in answer.headers.items()) + 17
+        body = gzip.decompress(data) if answer.headers["Content-Encoding"] == "gzip" else data
         return Response(
-            answer.status, dict(answer.headers.items()), data, seconds, head + len(data)
+            answer.status, dict(answer.headers.items()), body, seconds, head + len(data)
         )
 
     def get(self, path: str, **headers: str) -> Response:

@@ -1,5 +1,6 @@
 """Every phone at the table: watch and scorer links, cheap polling, safe simultaneous entry."""
 
+import gzip
 import threading
 
 import pytest
@@ -168,6 +169,26 @@ def test_polling_answers_304_without_rendering_when_nothing_changed(
     assert changed.status_code == 200
     assert changed["ETag"] != etag
     assert ">84<" in changed.text
+
+
+def test_a_gzipped_poll_is_compressed_and_its_weak_etag_still_matches(
+    alice_client: Client, client: Client, game: GameSession
+) -> None:
+    game = _share(alice_client, game, watch="on")
+    alice_client.post(f"/sessions/{game.public_id}/", SAVE)
+    url = f"/w/{game.watch_token}/live/"
+    plain = client.get(url)
+    zipped = client.get(url, headers={"Accept-Encoding": "gzip, br"})
+    assert zipped["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in zipped["Vary"]
+    assert len(zipped.content) < len(plain.content) / 3
+    assert gzip.decompress(zipped.content) == plain.content
+    assert zipped["ETag"] == f"W/{plain['ETag']}"
+    again = client.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": zipped["ETag"]})
+    assert again.status_code == 304
+    listed = client.get(url, headers={"If-None-Match": f'"v0", {zipped["ETag"]}'})
+    assert listed.status_code == 304
+    assert client.get(url, headers={"If-None-Match": 'W/"v0"'}).status_code == 200
 
 
 def test_the_owner_and_scorer_poll_too(
