@@ -84,9 +84,10 @@ class Phone:
             for name, morsel in SimpleCookie(value).items():
                 self.cookies[name] = morsel.value
         head = sum(len(k) + len(v) + 4 for k, v in answer.headers.items()) + 17
-        body = gzip.decompress(data) if answer.headers["Content-Encoding"] == "gzip" else data
+        zipped = answer.headers["Content-Encoding"] == "gzip"
+        content = gzip.decompress(data) if zipped else data
         return Response(
-            answer.status, dict(answer.headers.items()), body, seconds, head + len(data)
+            answer.status, dict(answer.headers.items()), content, seconds, head + len(data)
         )
 
     def get(self, path: str, **headers: str) -> Response:
