@@ -1,12 +1,15 @@
-"""The scoresheet commands of FORMAT.md: import prints identifier and URL; export the file."""
+"""The management commands: FORMAT.md's import and export, and the benchmarks (briefly)."""
 
 import io
 import json
+import os
+import re
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from scorekeeper.models import GameSession, Player
 from tests.views.test_sessions import SHEET
@@ -152,3 +155,35 @@ def test_sqlite_backup_copies_everything(
     assert hands == (3,)
     with pytest.raises(CommandError, match="exists already"):
         call_command("backup_sqlite", str(dest))
+
+
+def _server_benchmark_args() -> list[str]:
+    """The benchmarks that run gunicorn make their own scratch database: on this pass's kind."""
+    if connection.vendor == "sqlite":
+        return ["--databases", "sqlite"]
+    return ["--databases", "postgresql", "--postgres-url", os.environ["DATABASE_URL"]]
+
+
+def test_the_load_benchmark_runs_briefly_and_checks_every_deal() -> None:
+    out = io.StringIO()
+    call_command(
+        "bench_load", *_server_benchmark_args(), "--tables=2", "--seconds=4", "--deal-every=1",
+        "--poll-every=1", "--workers=2", stdout=out,
+    )  # fmt: skip
+    text = out.getvalue()
+    assert re.search(r"all +\d+ +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+", text), text
+    assert "errors: 0; saves retried: 0" in text
+    accepted = int(re.findall(r"deals accepted: (\d+); stored: (\d+)", text)[0][0])
+    assert accepted >= 2
+    assert f"deals accepted: {accepted}; stored: {accepted} (2 tables hold exactly" in text
+    assert "on the scorer's record: 2 of 2 tables" in text
+
+
+def test_the_figures_benchmark_compares_with_a_bare_view() -> None:
+    out = io.StringIO()
+    call_command("bench_figures", *_server_benchmark_args(), "--deals=3", "--runs=3", stdout=out)
+    text = out.getvalue()
+    assert re.search(r"bare Django view \(/healthz/\) +[\d.]+ms +[\d.]+ms +1\.0x +0 ", text), text
+    assert re.search(r"unchanged poll \(304\) .* 1 +\d+", text)
+    assert re.search(r"first visit of a watch link: [\d.]+ KiB in \d+ responses", text)
+    assert re.search(r"poll after a new deal \(200\): [\d.]+ KiB", text)

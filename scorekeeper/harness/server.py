@@ -84,6 +84,8 @@ def manage(env: dict[str, str], *args: str, stdin: str | None = None) -> str:
 def scratch_database(kind: str, postgres_url: str = DEFAULT_POSTGRES) -> Iterator[dict[str, str]]:
     """A new, empty database of `kind` ("sqlite" or "postgresql"), dropped afterwards.
 
+    For PostgreSQL, `postgres_url` names the server; its database name is not used.
+
     Yields the environment variables that point the app at it.
     """
     if kind == "sqlite":
@@ -93,13 +95,14 @@ def scratch_database(kind: str, postgres_url: str = DEFAULT_POSTGRES) -> Iterato
     import psycopg
 
     name = f"scorekeeper_bench_{os.getpid()}_{secrets.token_hex(3)}"
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
     parts = urlsplit(postgres_url)
+    server = urlunsplit(parts._replace(path="/postgres"))  # any database of the server will do
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
     try:
         yield {"DATABASE_URL": urlunsplit(parts._replace(path=f"/{name}"))}
     finally:
-        with psycopg.connect(postgres_url, autocommit=True) as admin:
+        with psycopg.connect(server, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
