@@ -19,15 +19,19 @@ phone's Reload does; the form's idempotency key must keep it from being stored t
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import signal
 import statistics
+import subprocess
 import sys
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -43,7 +47,13 @@ from scorekeeper.harness.phone import (
     form_fields,
     standings,
 )
-from scorekeeper.harness.server import DEFAULT_POSTGRES, manage, postgres_answers, production_server
+from scorekeeper.harness.server import (
+    DEFAULT_POSTGRES,
+    Gunicorn,
+    manage,
+    postgres_answers,
+    production_server,
+)
 from scorekeeper.management.commands.bench_standings import random_deals
 from scorekeeper.models import Change, GameSession, Player, new_link_token
 from scorekeeper.rules import trick
@@ -52,7 +62,7 @@ from scorekeeper.services import create_session, deal_entries
 PRESET = "parlett-jokerless"
 PLAYERS = ("Ann", "Ben", "Cat")
 OPTIONS: dict[str, object] = {"match": {"type": "deals", "deals": 1000}}
-SAVE_TRIES = 5
+RETRIES = 10  # a request given up after ten tries, a second apart
 _ETAG = re.compile(r"data-etag='([^']*)'")
 _SAVED = re.compile(r"Deal (\d+) (?:saved|was already saved)")
 
@@ -68,12 +78,13 @@ class Tally:
     """Every request's kind, status and time, from all phone threads (appends are atomic)."""
 
     samples: list[tuple[str, int, float]] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # 5xx and broken connections, retried
+    gave_up: list[str] = field(default_factory=list)  # what a phone could not get done
 
     def record(self, kind: str, response: Response) -> Response:
         self.samples.append((kind, response.status, response.seconds))
         if response.status >= 500:
-            self.errors.append(f"{kind}: HTTP {response.status}")
+            self.failures.append(f"{kind}: HTTP {response.status}")
         return response
 
 
@@ -87,13 +98,28 @@ class TableRun:
     seed: int
     accepted: list[trick.DealEntry] = field(default_factory=list)
     form_keys: list[str] = field(default_factory=list)
-    retried_saves: int = 0
     shown: dict[str, int] = field(default_factory=dict)
 
 
 def _pause(stop: threading.Event, seconds: float) -> bool:
     """Sleep up to `seconds`; whether the run is still on."""
     return not stop.wait(seconds)
+
+
+def ask(call: Callable[[], Response], kind: str, tally: Tally) -> Response | None:
+    """A request as a person at the table makes it: after a 5xx or a broken connection,
+    the same again a second later (a deal form keeps its idempotency key)."""
+    for attempt in range(RETRIES):
+        if attempt:
+            time.sleep(1)
+        try:
+            answer = tally.record(kind, call())
+        except ServerGone as error:
+            tally.failures.append(f"{kind}: {error}")
+            continue
+        if answer.status < 500:
+            return answer
+    return None
 
 
 def scorer(
@@ -106,57 +132,35 @@ def scorer(
     path = f"/s/{table.scorer}/"
     if not _pause(stop, rng.uniform(0, every)):
         return
-    try:
-        name_page = tally.record("page", phone.get(path + "name/"))
-        token = csrf_token(name_page.text)
-        named = {"csrfmiddlewaretoken": token, "name": f"Scorer {table.seed}"}
-        tally.record("page", phone.post(path + "name/", named))
-        page = tally.record("page", phone.get(path))
-        while _pause(stop, rng.uniform(every * 0.5, every * 1.5)):
-            form = form_fields(page.text)
-            number = int(form.get("number", "0"))
-            if not number:
-                tally.errors.append(f"{table.public_id}: no deal form on the scorer's page")
-                return
-            data = deal_post(deals[number - 1], PLAYERS, form)
-            saved = _save(phone, path, data, table, tally)
-            if saved is None:
-                return
-            page = saved
-            if f"Deal {number} saved" in page.text or f"Deal {number} was already" in page.text:
-                table.accepted.append(deals[number - 1])
-                table.form_keys.append(data["form_key"])
-            else:
-                found = _SAVED.search(page.text)
-                tally.errors.append(
-                    f"{table.public_id}: deal {number} not confirmed"
-                    f" ({found.group(0) if found else 'no message'})"
-                )
-                return
-    except ServerGone as error:
-        tally.errors.append(f"{table.public_id}: scorer {error}")
-
-
-def _save(
-    phone: Phone, path: str, data: dict[str, str], table: TableRun, tally: Tally
-) -> Response | None:
-    """Post the deal; on a 5xx or a broken connection post the same form again."""
-    for attempt in range(SAVE_TRIES):
-        if attempt:
-            table.retried_saves += 1
-            time.sleep(1)
-        try:
-            answer = tally.record("save", phone.post(path, data))
-        except ServerGone as error:
-            tally.errors.append(f"save: {error}")
-            continue
-        if answer.status >= 500:
-            continue
-        if answer.status != 302:
-            tally.errors.append(f"{table.public_id}: the save was refused (HTTP {answer.status})")
-            return None
-        return tally.record("page", phone.get(path))
-    return None
+    name_page = ask(lambda: phone.get(path + "name/"), "page", tally)
+    named = {"csrfmiddlewaretoken": csrf_token(name_page.text if name_page else ""),
+             "name": f"Scorer {table.seed}"}  # fmt: skip
+    page = ask(lambda: phone.post(path + "name/", named), "page", tally) and ask(
+        lambda: phone.get(path), "page", tally
+    )
+    while page and _pause(stop, rng.uniform(every * 0.5, every * 1.5)):
+        number = int(form_fields(page.text).get("number", "0"))
+        if not number:
+            break
+        data = deal_post(deals[number - 1], PLAYERS, form_fields(page.text))
+        sent = ask(partial(phone.post, path, data), "save", tally)
+        if not sent or sent.status != 302:
+            break
+        page = ask(lambda: phone.get(path), "page", tally)
+        # One scorer per table: the form asking for the next deal means this one is stored
+        # (its message may have gone with a worker that died after saving).
+        if page and form_fields(page.text).get("number") == str(number + 1):
+            table.accepted.append(deals[number - 1])
+            table.form_keys.append(data["form_key"])
+        else:
+            found = _SAVED.search(page.text) if page else None
+            tally.gave_up.append(
+                f"{table.public_id}: deal {number} not confirmed"
+                f" ({found.group(0) if found else 'no message'})"
+            )
+            return
+    if not stop.is_set():
+        tally.gave_up.append(f"{table.public_id}: the scorer could not go on")
 
 
 def watcher(
@@ -166,16 +170,18 @@ def watcher(
     phone = Phone(base_url)
     if not _pause(stop, rng.uniform(0, every)):
         return
-    try:
-        page = tally.record("page", phone.get(f"/w/{table.watch}/"))
-        found = _ETAG.search(page.text)
-        etag = found.group(1) if found else ""
-        while _pause(stop, rng.uniform(every * 0.8, every * 1.2)):
+    page = ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally)
+    found = _ETAG.search(page.text) if page else None
+    etag = found.group(1) if found else ""
+    while _pause(stop, rng.uniform(every * 0.8, every * 1.2)):
+        try:  # a poll that fails is simply made again at the next tick, as live.js does
             answer = phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
-            tally.record("poll 304" if answer.status == 304 else "poll 200", answer)
-            etag = answer.headers.get("ETag", etag)
-    except ServerGone as error:
-        tally.errors.append(f"{table.public_id}: watcher {error}")
+        except ServerGone as error:
+            tally.failures.append(f"poll: {error}")
+            continue
+        tally.record("poll 304" if answer.status == 304 else "poll 200", answer)
+        if answer.status == 200:
+            etag = answer.headers.get("ETag", etag).removeprefix("W/")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -201,6 +207,15 @@ class Command(BaseCommand):
         parser.add_argument("--poll-every", type=float, default=3, help="seconds")
         parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
         parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES)
+        parser.add_argument(
+            "--kill-workers-every", type=float, default=0, metavar="SECONDS",
+            help="SIGKILL a random gunicorn worker this often (0: never)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--restart", default="", metavar="COMMAND",
+            help="a shell command that restarts PostgreSQL, run once half way "
+            "(e.g. 'pg_ctlcluster 15 main restart')",
+        )  # fmt: skip
         # The steps run inside a process pointed at the scratch database:
         parser.add_argument("--setup-tables", type=int, help="(internal)")
         parser.add_argument("--verify", action="store_true", help="(internal)")
@@ -226,28 +241,17 @@ class Command(BaseCommand):
         with production_server(
             kind, workers=options["workers"], postgres_url=options["postgres_url"]
         ) as server:
-            tables = [
-                TableRun(seed=index, **links)
-                for index, links in enumerate(
-                    json.loads(
-                        manage(server.env, "bench_load", "--setup-tables", str(options["tables"]))
-                    )
-                )  # fmt: skip
-            ]
+            made = manage(server.env, "bench_load", "--setup-tables", str(options["tables"]))
+            tables = [TableRun(seed=n, **links) for n, links in enumerate(json.loads(made))]
             tally = Tally()
             stop = threading.Event()
-            jobs: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
-            for table in tables:
-                jobs.append((scorer, (server.base_url, table, options["deal_every"], stop, tally)))
-                for n in range(options["watchers"]):
-                    seed = table.seed * 100 + n
-                    every = options["poll_every"]
-                    jobs.append((watcher, (server.base_url, table, every, stop, tally, seed)))
+            jobs = phones(server.base_url, tables, stop, tally, options)
             threads = [threading.Thread(target=f, args=a, daemon=True) for f, a in jobs]
+            faults = Faults(server, options if kind == "postgresql" else options | {"restart": ""})
             started = time.perf_counter()
             for thread in threads:
                 thread.start()
-            time.sleep(options["seconds"])
+            faults.during(options["seconds"], stop)
             stop.set()
             for thread in threads:
                 thread.join()
@@ -255,24 +259,13 @@ class Command(BaseCommand):
             final = Phone(server.base_url)
             for table in tables:
                 table.shown = standings(final.get(f"/w/{table.watch}/live/").text)
+            expected = {t.public_id: {"deals": [entry_json(d) for d in t.accepted],
+                                      "form_keys": t.form_keys} for t in tables}  # fmt: skip
             stored = json.loads(
-                manage(
-                    server.env,
-                    "bench_load",
-                    "--verify",
-                    stdin=json.dumps(
-                        {
-                            t.public_id: {
-                                "deals": [entry_json(d) for d in t.accepted],
-                                "form_keys": t.form_keys,
-                            }
-                            for t in tables
-                        }
-                    ),
-                )  # fmt: skip
+                manage(server.env, "bench_load", "--verify", stdin=json.dumps(expected))
             )
             log_errors = [line for line in server.log_text().splitlines() if "[ERROR]" in line]
-        return self.report(label, options, tables, tally, elapsed, stored, log_errors)
+        return self.report(label, options, tables, tally, elapsed, stored, log_errors, faults)
 
     def report(
         self,
@@ -283,6 +276,7 @@ class Command(BaseCommand):
         elapsed: float,
         stored: dict[str, Any],
         log_errors: list[str],
+        faults: Faults,
     ) -> bool:
         out = self.stdout.write
         out(
@@ -291,6 +285,8 @@ class Command(BaseCommand):
             f"deal every ~{options['deal_every']:g} s, poll every {options['poll_every']:g} s, "
             f"{elapsed:.0f} s"
         )
+        if faults.done:
+            out(f"  faults made: {'; '.join(faults.done)}")
         by_kind: dict[str, list[float]] = defaultdict(list)
         for kind, _status, seconds in tally.samples:
             by_kind[kind].append(seconds * 1000)
@@ -304,10 +300,12 @@ class Command(BaseCommand):
                     f"{statistics.median(values):>9.1f}{percentile(values, 0.95):>9.1f}"
                     f"{percentile(values, 0.99):>9.1f}"
                 )
-        errors = tally.errors + log_errors
-        out(f"  errors: {len(errors)}; saves retried: {sum(t.retried_saves for t in tables)}")
-        for error in errors[:10]:
-            out(f"    {error}")
+        out(
+            f"  errors: {len(tally.failures)} (5xx or broken connections, each tried again); "
+            f"given up: {len(tally.gave_up)}; gunicorn log errors: {len(log_errors)}"
+        )
+        for problem in (tally.gave_up + tally.failures + log_errors)[:10]:
+            out(f"    {problem}")
         accepted = sum(len(t.accepted) for t in tables)
         rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
         matching = [t for t in tables if t.shown == trick.score_session(rules, t.accepted).totals]
@@ -322,12 +320,59 @@ class Command(BaseCommand):
         )
         for problem in stored["problems"][:10]:
             out(f"    {problem}")
+        clean = faults.done or not (tally.failures or log_errors)  # errors only from faults
         return (
-            not errors
+            clean
+            and not tally.gave_up
             and not stored["problems"]
             and stored["exactly_once"] == len(tables)
             and len(matching) == len(tables)
         )
+
+
+def phones(
+    base_url: str,
+    tables: list[TableRun],
+    stop: threading.Event,
+    tally: Tally,
+    options: dict[str, Any],
+) -> Iterator[tuple[Callable[..., None], tuple[Any, ...]]]:
+    """Each table's scorer and watchers, as (function, arguments) for a thread."""
+    for table in tables:
+        yield scorer, (base_url, table, options["deal_every"], stop, tally)
+        for n in range(options["watchers"]):
+            seed = table.seed * 100 + n
+            yield watcher, (base_url, table, options["poll_every"], stop, tally, seed)
+
+
+@dataclass
+class Faults:
+    """Faults made during the run, when asked for: workers killed, PostgreSQL restarted."""
+
+    server: Gunicorn
+    options: dict[str, Any]
+    done: list[str] = field(default_factory=list)
+
+    def during(self, seconds: float, stop: threading.Event) -> None:
+        every, restart = self.options["kill_workers_every"], self.options["restart"]
+        started = time.monotonic()
+        next_kill = every or seconds + 1
+        restarted = not restart
+        while (now := time.monotonic() - started) < seconds:
+            if now >= next_kill:
+                workers = sorted(self.server.worker_pids())
+                if workers:
+                    os.kill(random.choice(workers), signal.SIGKILL)
+                    self.done.append(f"a worker killed at {now:.0f} s")
+                next_kill += every
+            if not restarted and now >= seconds / 2:
+                restarted = True
+                took = time.monotonic()
+                subprocess.run(restart, shell=True, check=True, capture_output=True)
+                self.done.append(
+                    f"PostgreSQL restarted at {now:.0f} s ({time.monotonic() - took:.1f} s)"
+                )
+            stop.wait(0.2)
 
 
 def setup_tables(count: int) -> list[dict[str, str]]:
