@@ -172,11 +172,25 @@ def test_the_load_benchmark_runs_briefly_and_checks_every_deal() -> None:
     )  # fmt: skip
     text = out.getvalue()
     assert re.search(r"all +\d+ +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+", text), text
-    assert "errors: 0; saves retried: 0" in text
+    assert "errors: 0 (5xx or broken connections, each tried again); given up: 0;" in text
     accepted = int(re.findall(r"deals accepted: (\d+); stored: (\d+)", text)[0][0])
     assert accepted >= 2
     assert f"deals accepted: {accepted}; stored: {accepted} (2 tables hold exactly" in text
     assert "on the scorer's record: 2 of 2 tables" in text
+
+
+def test_the_load_benchmark_keeps_every_deal_once_while_workers_are_killed() -> None:
+    out = io.StringIO()
+    call_command(
+        "bench_load", *_server_benchmark_args(), "--tables=3", "--seconds=6", "--deal-every=0.5",
+        "--poll-every=0.5", "--workers=2", "--kill-workers-every=1.5", stdout=out,
+    )  # fmt: skip
+    text = out.getvalue()
+    assert re.search(r"faults made: (a worker killed at \d+ s; ){2,}", text), text
+    assert re.search(r"given up: 0; gunicorn log errors: [1-9]", text), text
+    accepted = int(re.findall(r"deals accepted: (\d+)", text)[0])
+    assert f"deals accepted: {accepted}; stored: {accepted} (3 tables hold exactly" in text
+    assert "on the scorer's record: 3 of 3 tables" in text
 
 
 def test_the_figures_benchmark_compares_with_a_bare_view() -> None:
