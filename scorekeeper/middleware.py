@@ -4,6 +4,7 @@ from collections.abc import Callable
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import loader
 
 from scorekeeper.table import TooManyGuesses
 
@@ -25,13 +26,24 @@ class TooManyGuessesMiddleware:
         return None
 
 
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After, from a template that needs no database."""
+    sent = request.method == "POST"
+    page = loader.render_to_string("503.html", {"sent": sent})
+    return HttpResponse(page, status=503, headers={"Retry-After": "5"})
+
+
 class DatabaseUnavailableMiddleware:
     """Answer 503 ("try again") when the database is out of reach, not 500.
 
     A restarting PostgreSQL or a SQLite file locked past its timeout raises
     OperationalError or InterfaceError. The request's transaction rolled back, so
     nothing was half saved, and sending the same form again is safe: its idempotency
-    key stores it once. The page says so, with no database behind it.
+    key stores it once. (The same error after the view, saving the login session, is
+    answered by scorekeeper.views.server_error.)
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -41,10 +53,7 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, (OperationalError, InterfaceError)):
+        if not isinstance(exception, DATABASE_UNAVAILABLE):
             return None
         logger.warning("Database unavailable: %s %s: %s", request.method, request.path, exception)
-        sent = request.method == "POST"
-        response = render(request, "503.html", {"sent": sent}, status=503)
-        response["Retry-After"] = "5"
-        return response
+        return database_unavailable(request)

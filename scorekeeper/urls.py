@@ -3,6 +3,8 @@ from django.urls import include, path
 
 from scorekeeper import table, views
 
+handler500 = "scorekeeper.views.server_error"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/signup/", views.signup, name="signup"),

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.contrib import messages
@@ -9,8 +10,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.db.models import Count, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    HttpResponseServerError,
+    QueryDict,
+)
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import loader
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -25,6 +34,7 @@ from scorekeeper.forms import (
     SignupForm,
 )
 from scorekeeper.http import AuthedRequest
+from scorekeeper.middleware import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.models import Family, GameSession, Player
 from scorekeeper.ratelimit import login_allowed
 from scorekeeper.records import player_record
@@ -165,6 +175,17 @@ def theme(request: HttpRequest) -> HttpResponse:
         THEME_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True
     )
     return response
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: "try again" (503) when the database was out of reach, else the 500 page.
+
+    Reached for errors outside a view (a view's own are answered by the middleware),
+    such as saving the login session while the database restarts.
+    """
+    if isinstance(sys.exc_info()[1], DATABASE_UNAVAILABLE):
+        return database_unavailable(request)
+    return HttpResponseServerError(loader.render_to_string("500.html"))
 
 
 @require_GET

@@ -13,6 +13,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -238,3 +239,43 @@ def test_an_unreachable_database_gets_the_try_again_page_in_process(
     with connection.execute_wrapper(refuse):
         response = client.post(path, deal_post(ENTRY, PLAYERS, {"number": "1"}))
     _assert_try_again(response.status_code, dict(response.headers), response.text)
+
+
+def test_a_session_that_cannot_be_saved_gets_the_try_again_page(game: GameSession) -> None:
+    """The deal is stored, then saving the phone's session (its message) meets the outage:
+    503 rather than Django's 400 "session was deleted"; the resend finds it stored."""
+
+    def refuse_session_writes(execute: Any, sql: str, *args: Any) -> Any:
+        if sql.startswith('UPDATE "django_session"'):
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, *args)
+
+    client = Client(raise_request_exception=False)
+    session = client.session
+    session["scorer_names"] = {game.scorer_token: "Dee"}
+    session.save()
+    path = f"/s/{game.scorer_token}/"
+    form = deal_post(ENTRY, PLAYERS, form_fields(client.get(path).text))
+    with connection.execute_wrapper(refuse_session_writes):
+        response = client.post(path, form)
+    _assert_try_again(response.status_code, dict(response.headers), response.text)
+    assert _stored(game)[:3] == (1, 3, 1)
+    assert client.post(path, form).status_code == 302
+    assert "Deal 1 was already saved" in client.get(path).text
+    assert _stored(game)[:3] == (1, 3, 1)
+
+
+def test_other_errors_still_get_the_plain_500_page(
+    client: Client, game: GameSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("scorekeeper.table.compute", broken)
+    client.raise_request_exception = False
+    session = client.session
+    session["scorer_names"] = {game.scorer_token: "Dee"}
+    session.save()
+    response = client.get(f"/s/{game.scorer_token}/")
+    assert response.status_code == 500
+    assert "Something went wrong on our side" in response.text
