@@ -14,8 +14,13 @@ from scorekeeper.models import RateLimit
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address the limit counts by. Behind a reverse proxy, the proxy must pass the
-    client's address as REMOTE_ADDR (gunicorn: --forwarded-allow-ips, or a socket)."""
+    """The address the limit counts by: REMOTE_ADDR, or behind `TRUSTED_PROXIES` reverse
+    proxies, the address the outermost of them saw (each appends the address it received
+    from to X-Forwarded-For; whatever a client wrote there itself comes before, unused)."""
+    proxies: int = settings.TRUSTED_PROXIES
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    if proxies and len(forwarded) >= proxies and forwarded[-proxies]:
+        return forwarded[-proxies][:64]
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 

@@ -153,6 +153,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # address), and requests for link tokens that do not exist, per address.
 LOGIN_RATE_LIMIT = (envint("LOGIN_RATE_LIMIT", 10), 600)
 LINK_RATE_LIMIT = (envint("LINK_RATE_LIMIT", 30), 600)
+# How many reverse proxies in front append to X-Forwarded-For (0: none; count by REMOTE_ADDR).
+TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

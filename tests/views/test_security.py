@@ -4,10 +4,10 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from scorekeeper.models import GameSession, Player, RateLimit
-from scorekeeper.ratelimit import attempt, exceeded, forget_old
+from scorekeeper.ratelimit import attempt, client_address, exceeded, forget_old
 from scorekeeper.services import create_session
 
 
@@ -58,3 +58,39 @@ def test_guessing_links_is_limited(client: Client, alice: User) -> None:
     assert client.get("/w/real-token-of-this-table/").status_code == 200
     # Another address may still look for links.
     assert Client(REMOTE_ADDR="198.51.100.9").get("/w/guess/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "remote", "counted_as"),
+    [
+        (0, "203.0.113.7", "10.0.0.2", "10.0.0.2"),  # no proxy trusted: the header is ignored
+        (1, "203.0.113.7", "10.0.0.2", "203.0.113.7"),
+        (1, "6.6.6.6, 203.0.113.7", "10.0.0.2", "203.0.113.7"),  # the client's own entry
+        (2, "6.6.6.6, 203.0.113.7, 10.0.0.9", "10.0.0.2", "203.0.113.7"),
+        (2, "203.0.113.7", "10.0.0.2", "10.0.0.2"),  # fewer entries than proxies
+        (1, "", "10.0.0.2", "10.0.0.2"),
+    ],
+)
+def test_behind_trusted_proxies_the_limit_counts_the_forwarded_address(
+    settings: Any, proxies: int, forwarded: str, remote: str, counted_as: str
+) -> None:
+    settings.TRUSTED_PROXIES = proxies
+    request = RequestFactory().get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
+    assert client_address(request) == counted_as
+
+
+def test_behind_a_proxy_each_phone_has_its_own_link_allowance(
+    client: Client, settings: Any, db: None
+) -> None:
+    settings.TRUSTED_PROXIES = 1
+    settings.LINK_RATE_LIMIT = (3, 600)
+    for guess in range(3):
+        assert (
+            client.get(f"/w/guess-{guess}/", HTTP_X_FORWARDED_FOR="203.0.113.7").status_code == 404
+        )
+    assert client.get("/w/guess-9/", HTTP_X_FORWARDED_FOR="203.0.113.7").status_code == 429
+    # The same proxy (REMOTE_ADDR) forwarding another phone: that phone is not blocked.
+    assert client.get("/w/guess-9/", HTTP_X_FORWARDED_FOR="203.0.113.8").status_code == 404
+    # Writing a fresh address in front of the header does not reset the count.
+    spoofed = "198.51.100.1, 203.0.113.7"
+    assert client.get("/w/guess-9/", HTTP_X_FORWARDED_FOR=spoofed).status_code == 429
