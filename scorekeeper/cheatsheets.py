@@ -49,6 +49,7 @@ PRECACHED_STATIC = (
     "vendor/bootstrap-5.3.9/bootstrap.min.css",
     "css/app.css",
     "css/print.css",
+    "js/print.js",
     "js/theme.js",
     "js/sw-register.js",
     "django_htmx/htmx-2.min.js",

@@ -119,3 +119,24 @@ def _wait_until_stored(page: Page, url: str, seconds: float = 10) -> None:
             return
         page.wait_for_timeout(100)
     pytest.fail(f"The service worker did not store {url} within {seconds} s")
+
+
+@pytest.mark.parametrize(
+    ("url", "label"),
+    [
+        ("/rules/trick/parlett-jokerless/", "Print this sheet"),
+        ("/rules/adding/ninety-nine/pad/", "Print this pad"),
+    ],
+)
+def test_the_print_button_opens_the_print_dialog(page: Page, url: str, label: str) -> None:
+    page.add_init_script("window.print = () => { window.printed = (window.printed || 0) + 1; }")
+    page.goto(url)
+    page.get_by_role("button", name=label).click()
+    assert page.evaluate("window.printed") == 1
+
+
+def test_without_javascript_there_is_no_dead_print_button(new_page: NewPage) -> None:
+    page = new_page(java_script_enabled=False)
+    page.goto("/rules/trick/parlett-jokerless/")
+    expect(page.get_by_role("button", name="Print this sheet")).to_be_hidden()
+    expect(page.get_by_text("Your browser's own Print works too.")).to_be_visible()
