@@ -33,7 +33,7 @@ class Response:
     headers: dict[str, str]
     body: bytes  # decompressed
     seconds: float
-    wire_bytes: int  # status line, headers and body as they came over the socket
+    wire_bytes: int  # the body as it came (compressed), plus the status line and headers re-counted
 
     @property
     def text(self) -> str:

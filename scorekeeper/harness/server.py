@@ -16,11 +16,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
+
+from django.core.management.base import CommandParser
 
 from scorekeeper.harness.phone import Phone, ServerGone
 
@@ -44,24 +47,25 @@ def postgres_answers(url: str = DEFAULT_POSTGRES) -> bool:
     return True
 
 
+def app_env(database: dict[str, str], **settings: str) -> dict[str, str]:
+    """This process's environment for the app, pointed at `database` (the variables of
+    scratch_database) instead of whatever database this process uses, with `settings`."""
+    skip = ("DATABASE_URL", "SQLITE_PATH", "DJANGO_SETTINGS_MODULE")
+    return {k: v for k, v in os.environ.items() if k not in skip} | database | settings
+
+
 def production_env(database: dict[str, str], scratch: Path) -> dict[str, str]:
     """The environment of a production server, for loopback: plain HTTP, no HSTS."""
-    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL",)}
-    env.pop("SQLITE_PATH", None)
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    return (
-        env
-        | database
-        | {
-            "DEBUG": "false",
-            "SECRET_KEY": secrets.token_urlsafe(40),
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "SECURE_SSL_REDIRECT": "false",
-            "SECURE_COOKIES": "false",
-            "SECURE_HSTS_SECONDS": "0",
-            "STATIC_ROOT": str(scratch / "static"),
-            "PYTHONUNBUFFERED": "1",
-        }
+    return app_env(
+        database,
+        DEBUG="false",
+        SECRET_KEY=secrets.token_urlsafe(40),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        SECURE_SSL_REDIRECT="false",
+        SECURE_COOKIES="false",
+        SECURE_HSTS_SECONDS="0",
+        STATIC_ROOT=str(scratch / "static"),
+        PYTHONUNBUFFERED="1",
     )
 
 
@@ -143,16 +147,13 @@ def gunicorn(
     workers: int = 4,
     app: str = "scorekeeper.wsgi:application",
     timeout: int = 30,
-    log: Path | None = None,
 ) -> Iterator[Gunicorn]:
     """gunicorn serving `app` on a free loopback port with `env`; stopped afterwards."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    owned_log = log is None
-    if log is None:
-        handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
-        os.close(handle)
-        log = Path(name)
+    handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
+    os.close(handle)
+    log = Path(name)
     command = [
         sys.executable, "-m", "gunicorn", app,
         "--bind", f"127.0.0.1:{port}",
@@ -175,8 +176,7 @@ def gunicorn(
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-        if owned_log:
-            log.unlink(missing_ok=True)
+        log.unlink(missing_ok=True)
 
 
 @contextmanager
@@ -194,3 +194,38 @@ def production_server(
                 yield server
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+# What both server benchmarks share: which databases to run on, and naming the one in use.
+
+
+def add_database_options(parser: CommandParser) -> None:
+    parser.add_argument(
+        "--databases", nargs="+", choices=["sqlite", "postgresql"],
+        default=["sqlite", "postgresql"],
+    )  # fmt: skip
+    parser.add_argument(
+        "--postgres-url", default=DEFAULT_POSTGRES, help="the PostgreSQL server to use"
+    )
+
+
+def database_kinds(options: dict[str, Any], say: Callable[[str], None]) -> Iterator[str]:
+    """The databases asked for; PostgreSQL is skipped, with a line, when no server answers."""
+    for kind in options["databases"]:
+        if kind == "postgresql" and not postgres_answers(options["postgres_url"]):
+            say(f"PostgreSQL: no server at {options['postgres_url']}; skipped.")
+            continue
+        yield kind
+
+
+def database_server() -> str:
+    """The database the app is using, as "SQLite 3.40.1" or "PostgreSQL 15.20 (...)"."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "select 'SQLite ' || sqlite_version()" if connection.vendor == "sqlite" else
+            "select split_part(version(), ' on ', 1)"
+        )  # fmt: skip
+        server: str = cursor.fetchone()[0]
+    return server

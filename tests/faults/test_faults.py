@@ -9,7 +9,6 @@ sending the same form again stores the deal exactly once.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +21,7 @@ from django.db import OperationalError, connection
 from django.test import Client
 
 from scorekeeper.harness.phone import Phone, ServerGone, csrf_token, deal_post, form_fields
-from scorekeeper.harness.server import Gunicorn, gunicorn
+from scorekeeper.harness.server import Gunicorn, app_env, gunicorn
 from scorekeeper.models import Change, Deal, GameSession, Hand, Player, new_link_token
 from scorekeeper.rules import trick
 from scorekeeper.services import create_session
@@ -50,21 +49,18 @@ def _database_url(port: int | None = None) -> str:
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH")}
+    """The app on this test run's database (DEBUG on: no collected static files needed)."""
     if connection.vendor == "sqlite":
-        env["SQLITE_PATH"] = str(connection.settings_dict["NAME"])
+        database = {"SQLITE_PATH": str(connection.settings_dict["NAME"])}
     else:
-        env["DATABASE_URL"] = env["FAULT_ADMIN_URL"] = _database_url()
-    return (
-        env
-        | {
-            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-            "DEBUG": "true",
-            "SECRET_KEY": "faults",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "FAULT_DIR": str(tmp_path),
-        }
-        | extra
+        database = {"DATABASE_URL": _database_url(), "FAULT_ADMIN_URL": _database_url()}
+    return app_env(
+        database,
+        DEBUG="true",
+        SECRET_KEY="faults",
+        ALLOWED_HOSTS="127.0.0.1",
+        FAULT_DIR=str(tmp_path),
+        **extra,
     )
 
 

@@ -20,19 +20,24 @@ import re
 import statistics
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.harness.phone import Phone, Response, deal_post, form_fields
-from scorekeeper.harness.server import DEFAULT_POSTGRES, manage, postgres_answers, production_server
-from scorekeeper.management.commands.bench_load import OPTIONS, PLAYERS, PRESET
+from scorekeeper.harness.server import (
+    add_database_options,
+    database_kinds,
+    database_server,
+    manage,
+    production_server,
+)
+from scorekeeper.management.commands.bench_load import OPTIONS, PLAYERS, PRESET, setup_tables
 from scorekeeper.management.commands.bench_standings import random_deals
-from scorekeeper.models import GameSession, Player, new_link_token
+from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
+from scorekeeper.services import add_deal
 
 _ASSET = re.compile(r'(?:href|src|data-sw)="(/[^"]+)"')
 _SW_LIST = re.compile(r"const PRECACHED_(?:STATIC|PAGES) = \[([^\]]*)\]")
@@ -50,23 +55,16 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "--databases", nargs="+", choices=["sqlite", "postgresql"],
-            default=["sqlite", "postgresql"],
-        )  # fmt: skip
+        add_database_options(parser)
         parser.add_argument("--deals", type=int, default=30)
         parser.add_argument("--runs", type=int, default=200, help="requests per row")
-        parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES)
         parser.add_argument("--setup-deals", type=int, help="(internal)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["setup_deals"] is not None:
             self.stdout.write(json.dumps(setup(options["setup_deals"])))
             return
-        for kind in options["databases"]:
-            if kind == "postgresql" and not postgres_answers(options["postgres_url"]):
-                self.stdout.write(f"PostgreSQL: no server at {options['postgres_url']}; skipped.")
-                continue
+        for kind in database_kinds(options, self.stdout.write):
             with production_server(kind, workers=1, postgres_url=options["postgres_url"]) as server:
                 made = json.loads(manage(server.env, "bench_figures", "--setup-deals",
                                          str(options["deals"])))  # fmt: skip
@@ -173,15 +171,13 @@ class Command(BaseCommand):
 def setup(deals: int) -> dict[str, Any]:
     """One session of `deals` random deals, with a watch link and the owner logged in;
     and the SQL queries of each request timed, counted here on the same data."""
-    owner = User.objects.create_user("figures-owner")
-    players = [Player.objects.create(owner=owner, name=name) for name in PLAYERS]
-    game = create_session(owner=owner, ruleset=PRESET, options=OPTIONS, players=players)
+    (table,) = setup_tables(1)
+    game = GameSession.objects.get(public_id=table["public_id"])
+    owner = game.owner
     rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
     for number, entry in enumerate(random_deals(rules, deals + 1, seed=deals)[:deals], 1):
         add_deal(session=game, number=number, entry=entry, by_user=owner)
-    game.watch_token = new_link_token()
-    game.save(update_fields=["watch_token"])
-    game = GameSession.objects.get(pk=game.pk)
+    game.refresh_from_db()
     watcher, client = Client(SERVER_NAME="127.0.0.1"), Client(SERVER_NAME="127.0.0.1")
     client.force_login(owner)
     watch = f"/w/{game.watch_token}/"
@@ -199,17 +195,11 @@ def setup(deals: int) -> dict[str, Any]:
         with CaptureQueriesContext(connection) as captured:
             browser.get(path, headers=headers)
         queries[label] = len(captured)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "select 'SQLite ' || sqlite_version()" if connection.vendor == "sqlite" else
-            "select split_part(version(), ' on ', 1)"
-        )  # fmt: skip
-        server = cursor.fetchone()[0]
     return {
         "public_id": game.public_id,
         "watch": game.watch_token,
         "sessionid": client.cookies["sessionid"].value,
         "queries": queries,
         "deals": deals,
-        "server": server,
+        "server": database_server(),
     }

@@ -36,7 +36,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection
 
 from scorekeeper.harness.phone import (
     Phone,
@@ -48,10 +47,11 @@ from scorekeeper.harness.phone import (
     standings,
 )
 from scorekeeper.harness.server import (
-    DEFAULT_POSTGRES,
     Gunicorn,
+    add_database_options,
+    database_kinds,
+    database_server,
     manage,
-    postgres_answers,
     production_server,
 )
 from scorekeeper.management.commands.bench_standings import random_deals
@@ -196,17 +196,13 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "--databases", nargs="+", choices=["sqlite", "postgresql"],
-            default=["sqlite", "postgresql"],
-        )  # fmt: skip
+        add_database_options(parser)
         parser.add_argument("--tables", type=int, default=50)
         parser.add_argument("--watchers", type=int, default=3, help="per table")
         parser.add_argument("--seconds", type=float, default=60)
         parser.add_argument("--deal-every", type=float, default=5, help="seconds, on average")
         parser.add_argument("--poll-every", type=float, default=3, help="seconds")
         parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
-        parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES)
         parser.add_argument(
             "--kill-workers-every", type=float, default=0, metavar="SECONDS",
             help="SIGKILL a random gunicorn worker this often (0: never)",
@@ -228,10 +224,7 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(verify(json.load(sys.stdin))))
             return
         failed = False
-        for kind in options["databases"]:
-            if kind == "postgresql" and not postgres_answers(options["postgres_url"]):
-                self.stdout.write(f"PostgreSQL: no server at {options['postgres_url']}; skipped.")
-                continue
+        for kind in database_kinds(options, self.stdout.write):
             failed |= not self.run(kind, options)
         if failed:
             raise CommandError("The load run had errors or a failed check (see above).")
@@ -410,8 +403,9 @@ def verify(expected: dict[str, dict[str, list[Any]]]) -> dict[str, Any]:
             problems.append(f"{game.title}: the history's saves differ from the scorer's")
         else:
             exactly_once += 1
-    with connection.cursor() as cursor:
-        cursor.execute("select version()" if connection.vendor != "sqlite" else
-                       "select 'SQLite ' || sqlite_version()")  # fmt: skip
-        server = cursor.fetchone()[0].split(" on ")[0]
-    return {"deals": stored, "exactly_once": exactly_once, "problems": problems, "server": server}
+    return {
+        "deals": stored,
+        "exactly_once": exactly_once,
+        "problems": problems,
+        "server": database_server(),
+    }
