@@ -38,6 +38,15 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from scorekeeper.rules.bounds import (
+    MAX_ADJUST,
+    MAX_DEALS,
+    MAX_EVENTS,
+    MAX_PLAYERS,
+    MAX_TOKENS,
+    MIN_PLAYERS,
+    number,
+)
 from scorekeeper.rules.common import (
     InvalidRules,
     Problem,
@@ -61,7 +70,7 @@ OPTION_NAMES = ("tokens", "out", "on_69", "display", "card_table", "bust")
 DOLLAR_BILL_FOLDS = 5  # four corners, then in half
 DOLLAR_BILL_CORNERS = 4
 WILSON_TARGET = 15  # a Wilson game ends with a round after which anyone has this many or more
-DEFAULT_PLAYERS = tuple(range(2, 11))
+DEFAULT_PLAYERS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
 
 # Events
@@ -688,7 +697,9 @@ def _text(value: object) -> str | None:
 def _option_problem(preset: AddingPreset | None, name: str, value: object) -> str | None:
     """What is wrong with an option's value, or None."""
     if name == "tokens":
-        return None if is_whole(value) and value >= 1 else "Must be a whole number, 1 or more."
+        if is_whole(value) and 1 <= value <= MAX_TOKENS:
+            return None
+        return f"Must be a whole number from 1 to {MAX_TOKENS}."
     if name == "card_table":
         choices = preset.card_tables if preset is not None else tuple(CARD_TABLES)
     else:
@@ -958,8 +969,18 @@ def _run(
 ) -> tuple[list[RoundProblem], "_Game"]:
     game = _Game(rules)
     problems: list[RoundProblem] = []
+    if len(rounds) > MAX_DEALS:
+        # Check the rounds a session may hold, and only say how many more there are.
+        message = f"A session has at most {number(MAX_DEALS)} rounds; this one has {len(rounds):,}."
+        problems.append(RoundProblem(MAX_DEALS, None, None, message))
+        rounds = rounds[:MAX_DEALS]
     known = True  # whether every event so far was played, so the state is known
     for index, entry in enumerate(rounds):
+        if entry is not None and len(entry.events) > MAX_EVENTS:
+            count = len(entry.events)
+            message = f"A round has at most {MAX_EVENTS} events; this one has {count:,}."
+            problems.append(RoundProblem(index, None, None, message))
+            entry = None
         if entry is None:
             known = False
             game.current = None
@@ -1005,9 +1026,13 @@ def _check_event(rules: AddingRules, index: int, position: int, event: Event) ->
     if kind == "adjust":
         if target is not None:
             add("target", "An adjustment has no target.")
-        if not is_whole(event.tokens) or event.tokens == 0:
+        if not is_whole(event.tokens) or event.tokens == 0 or abs(event.tokens) > MAX_ADJUST:
             plural = rules.units[1]
-            add("tokens", f"An adjustment needs a whole number of {plural} other than 0, e.g. -1.")
+            add(
+                "tokens",
+                f"An adjustment needs a whole number of {plural} from -{MAX_ADJUST} to "
+                f"{MAX_ADJUST} other than 0, e.g. -1.",
+            )
         return problems
     if not isinstance(kind, str) or kind not in EVENT_KINDS:
         add("event", f'There is no event "{kind}"; events are {join_names(EVENT_KINDS)}.')

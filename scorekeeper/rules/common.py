@@ -4,8 +4,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeGuard
 
-# The longest player name; the Player model uses the same limit.
-MAX_NAME_LENGTH = 40
+from scorekeeper.rules.bounds import MAX_NAME_LENGTH, name_key, text_problem
 
 
 @dataclass(frozen=True)
@@ -33,33 +32,34 @@ def is_whole(value: object) -> TypeGuard[int]:
 
 
 def check_player_names(players: Sequence[object], reserved: Sequence[str] = ()) -> list[Problem]:
-    """Names are non-blank strings without surrounding spaces, unique ignoring case.
+    """Names are non-blank strings without surrounding spaces or control characters, at most
+    MAX_NAME_LENGTH long, and unique as people read them (bounds.name_key: ignoring case and
+    compatibility forms).
 
-    `reserved` names (such as "dummy") may not be used, ignoring case.
+    `reserved` names (such as "dummy") may not be used, read the same way.
     """
     problems: list[Problem] = []
     seen: dict[str, str] = {}
-    taken = {name.casefold() for name in reserved}
+    taken = {name_key(name) for name in reserved}
     for index, name in enumerate(players):
         path = f"players[{index}]"
         if not isinstance(name, str):
             problems.append(Problem(path, "A player name must be text."))
+            continue
+        wrong = text_problem(name, "A player name", MAX_NAME_LENGTH)
+        key = name_key(name) if wrong is None else ""
+        if wrong is not None:
+            problems.append(Problem(path, wrong))
         elif not name.strip():
             problems.append(Problem(path, "A player name cannot be blank."))
         elif name != name.strip():
             problems.append(Problem(path, f'"{name}" has spaces at the start or end.'))
-        elif len(name) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(path, f"A player name can be at most {MAX_NAME_LENGTH} characters long.")
-            )
-        elif name.casefold() in taken:
+        elif key in taken:
             problems.append(Problem(path, f'"{name}" is reserved in this game; pick another name.'))
-        elif name.casefold() in seen:
-            problems.append(
-                Problem(path, f'"{name}" is already playing as "{seen[name.casefold()]}".')
-            )
+        elif key in seen:
+            problems.append(Problem(path, f'"{name}" is already playing as "{seen[key]}".'))
         else:
-            seen[name.casefold()] = name
+            seen[key] = name
     return problems
 
 

@@ -8,6 +8,15 @@ import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from scorekeeper.rules.bounds import (
+    MAX_BONUS,
+    MAX_DEALS,
+    MAX_GAMES,
+    MAX_MATCH_DEALS,
+    MAX_PLAYERS,
+    MAX_TARGET,
+    number,
+)
 from scorekeeper.rules.common import (
     InvalidRules,
     Problem,
@@ -94,23 +103,23 @@ class Match:
             for name in data
             if name not in ("type", setting)
         ]
-        number: int | None = None
+        count: int | None = None
         if setting is not None:
             value = data.get(setting, 1 if setting == "games" else None)
-            if is_whole(value) and value >= 1:
-                number = value
+            most = MATCH_LIMITS[setting]
+            if is_whole(value) and 1 <= value <= most:
+                count = value
             else:
                 noun = _MATCH_SETTING_NOUNS[setting]
-                problems.append(
-                    Problem(f"{path}.{setting}", f"{noun} must be a whole number, 1 or more.")
-                )
+                message = f"{noun} must be a whole number from 1 to {number(most)}."
+                problems.append(Problem(f"{path}.{setting}", message))
         if problems:
             raise InvalidRules(problems)
         return cls(
             type=kind,
-            deals=number if kind == "deals" else None,
-            target=number if kind == "target" else None,
-            games=number if kind == "long" else None,
+            deals=count if kind == "deals" else None,
+            target=count if kind == "target" else None,
+            games=count if kind == "long" else None,
         )
 
     def to_data(self) -> dict[str, object]:
@@ -144,6 +153,8 @@ class Match:
 
 
 _MATCH_SETTINGS = {"deals": "deals", "target": "target", "long": "games"}
+# The largest number each match setting takes (RULES.md §3, Bounds).
+MATCH_LIMITS = {"deals": MAX_MATCH_DEALS, "target": MAX_TARGET, "games": MAX_GAMES}
 _MATCH_SETTING_NOUNS = {
     "deals": "The number of deals",
     "target": "The target",
@@ -454,10 +465,15 @@ def _read_flag(name: str) -> Callable[[object], bool]:
 
 
 def _read_bonus(value: object) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or not all(
-        is_whole(points) and points >= 0 for points in value
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) > MAX_PLAYERS
+        or not all(is_whole(points) and 0 <= points <= MAX_BONUS for points in value)
     ):
-        message = "Must be a list of whole numbers, 0 or more, e.g. [30, 20, 10, 0]."
+        message = (
+            f"Must be a list of at most {MAX_PLAYERS} whole numbers from 0 to "
+            f"{number(MAX_BONUS)}, e.g. [30, 20, 10, 0]."
+        )
         raise _option_problem("bonus", message)
     return tuple(value)
 
@@ -712,6 +728,11 @@ def _run(
 ) -> tuple[list[DealProblem], "_Session"]:
     session = _Session(rules)
     problems: list[DealProblem] = []
+    if len(deals) > MAX_DEALS:
+        # Check the deals a session may hold, and only say how many more there are.
+        message = f"A session has at most {number(MAX_DEALS)} deals; this one has {len(deals):,}."
+        problems.append(DealProblem(MAX_DEALS, None, None, message))
+        deals = deals[:MAX_DEALS]
     known = True  # whether every deal so far was scored, so the state is known
     ended_after: int | None = None
     for index, entry in enumerate(deals):

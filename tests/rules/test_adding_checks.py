@@ -227,7 +227,7 @@ def test_it_rejects_a_bad_round_with_a_message(rules, specs, expected):
     assert problems(rules, *specs) == expected
 
 
-ADJUST_NEEDS = "An adjustment needs a whole number of {} other than 0, e.g. -1."
+ADJUST_NEEDS = "An adjustment needs a whole number of {} from -99 to 99 other than 0, e.g. -1."
 NO_EVENT = (
     'There is no event "None"; events are bust, hit, cross, border, empty, trips, win and adjust.'
 )

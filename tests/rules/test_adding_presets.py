@@ -249,16 +249,20 @@ def test_the_dollar_bill_has_4_folds_and_may_have_the_halving_fold():
 @pytest.mark.parametrize(
     ("preset", "options", "expected"),
     [
-        ("ninety-nine", {"tokens": 0}, [("options.tokens", "Must be a whole number, 1 or more.")]),
+        (
+            "ninety-nine",
+            {"tokens": 0},
+            [("options.tokens", "Must be a whole number from 1 to 99.")],
+        ),
         (
             "ninety-nine",
             {"tokens": "5"},
-            [("options.tokens", "Must be a whole number, 1 or more.")],
+            [("options.tokens", "Must be a whole number from 1 to 99.")],
         ),
         (
             "ninety-nine",
             {"tokens": True},
-            [("options.tokens", "Must be a whole number, 1 or more.")],
+            [("options.tokens", "Must be a whole number from 1 to 99.")],
         ),
         ("custom", {"out": "never"}, [("options.out", "Choose one of: at-zero, owing.")]),
         (

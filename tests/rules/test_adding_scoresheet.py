@@ -313,7 +313,7 @@ INVALID = {
     ),
     "bad option": (
         [("options", {"tokens": 0})],
-        ["options.tokens: Must be a whole number, 1 or more."],
+        ["options.tokens: Must be a whole number from 1 to 99."],
     ),
     "options not an object": (
         [("options", [])],
@@ -377,7 +377,7 @@ INVALID = {
         [("rounds[0].events[3].tokens", 0)],
         [
             "rounds[0].events[3].tokens: "
-            "An adjustment needs a whole number of tokens other than 0, e.g. -1."
+            "An adjustment needs a whole number of tokens from -99 to 99 other than 0, e.g. -1."
         ],
     ),
     "event after the round ended": (

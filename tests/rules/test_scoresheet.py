@@ -410,7 +410,7 @@ INVALID = {
     ),
     "bad match": (
         [("options", {"match": {"type": "deals", "deals": 0}})],
-        ["options.match.deals: The number of deals must be a whole number, 1 or more."],
+        ["options.match.deals: The number of deals must be a whole number from 1 to 999."],
     ),
     "title not text": ([("title", 5)], ["title: must be text"]),
     "no such date": (

@@ -2,7 +2,8 @@
 
 import pytest
 
-from scorekeeper.rules.common import MAX_NAME_LENGTH, InvalidRules, Problem, join_names, rank
+from scorekeeper.rules.bounds import MAX_NAME_LENGTH
+from scorekeeper.rules.common import InvalidRules, Problem, join_names, rank
 from scorekeeper.rules.trick import (
     BONUS_ROW,
     BONUS_ROW_FIVE,
@@ -254,25 +255,25 @@ BAD_OPTIONS = [
         "bonus",
         "30",
         "options.bonus",
-        "Must be a list of whole numbers, 0 or more, e.g. [30, 20, 10, 0].",
+        "Must be a list of at most 10 whole numbers from 0 to 1,000, e.g. [30, 20, 10, 0].",
     ),
     (
         "bonus",
         [30, -1],
         "options.bonus",
-        "Must be a list of whole numbers, 0 or more, e.g. [30, 20, 10, 0].",
+        "Must be a list of at most 10 whole numbers from 0 to 1,000, e.g. [30, 20, 10, 0].",
     ),
     (
         "bonus",
         [30, True],
         "options.bonus",
-        "Must be a list of whole numbers, 0 or more, e.g. [30, 20, 10, 0].",
+        "Must be a list of at most 10 whole numbers from 0 to 1,000, e.g. [30, 20, 10, 0].",
     ),
     (
         "bonus",
         [2.5],
         "options.bonus",
-        "Must be a list of whole numbers, 0 or more, e.g. [30, 20, 10, 0].",
+        "Must be a list of at most 10 whole numbers from 0 to 1,000, e.g. [30, 20, 10, 0].",
     ),
     ("premiums", "declare", "options.premiums", 'Must be a list from "declare" and "reveal".'),
     (
@@ -308,31 +309,31 @@ BAD_OPTIONS = [
         "match",
         {"type": "deals"},
         "options.match.deals",
-        "The number of deals must be a whole number, 1 or more.",
+        "The number of deals must be a whole number from 1 to 999.",
     ),
     (
         "match",
         {"type": "deals", "deals": 0},
         "options.match.deals",
-        "The number of deals must be a whole number, 1 or more.",
+        "The number of deals must be a whole number from 1 to 999.",
     ),
     (
         "match",
         {"type": "deals", "deals": "9"},
         "options.match.deals",
-        "The number of deals must be a whole number, 1 or more.",
+        "The number of deals must be a whole number from 1 to 999.",
     ),
     (
         "match",
         {"type": "target", "target": True},
         "options.match.target",
-        "The target must be a whole number, 1 or more.",
+        "The target must be a whole number from 1 to 10,000.",
     ),
     (
         "match",
         {"type": "long", "games": -1},
         "options.match.games",
-        "The number of games must be a whole number, 1 or more.",
+        "The number of games must be a whole number from 1 to 99.",
     ),
     (
         "match",

@@ -61,7 +61,7 @@ from scorekeeper.services import create_session, deal_entries
 
 PRESET = "parlett-jokerless"
 PLAYERS = ("Ann", "Ben", "Cat")
-OPTIONS: dict[str, object] = {"match": {"type": "deals", "deals": 1000}}
+OPTIONS: dict[str, object] = {"match": {"type": "deals", "deals": 999}}
 RETRIES = 10  # a request given up after ten tries, a second apart
 _ETAG = re.compile(r"data-etag='([^']*)'")
 _SAVED = re.compile(r"Deal (\d+) (?:saved|was already saved)")
