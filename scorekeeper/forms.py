@@ -12,19 +12,33 @@ from django.db.models.functions import Coalesce, TruncDate
 from django.http import QueryDict
 
 from scorekeeper.models import PLAYER_NAME_MAX, GameSession, Player
-from scorekeeper.rules import adding, trick
+from scorekeeper.rules import adding, bounds, trick
 from scorekeeper.rules.common import InvalidRules
 from scorekeeper.scoresheet import InvalidScoresheet, TrickSheet, loads_scoresheet
 from scorekeeper.scoresheet_adding import AddingSheet
 
 
 def tidy_name(value: str) -> str:
-    """Trim a name and collapse runs of whitespace to single spaces."""
-    return re.sub(r"\s+", " ", value).strip()
+    """Trim a name, collapse runs of whitespace to single spaces, and store it composed (NFC),
+    so that the same letters typed on two phones are the same text."""
+    return unicodedata.normalize("NFC", re.sub(r"\s+", " ", value).strip())
+
+
+def check_text(value: str, what: str, longest: int) -> None:
+    """Refuse a name or title the rules would refuse (too long, control characters)."""
+    wrong = bounds.text_problem(value, what, longest)
+    if wrong is not None:
+        raise forms.ValidationError(wrong)
 
 
 class SignupForm(UserCreationForm):
-    pass
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if self.has_error("username"):
+            # The name is taken. Creating an account hashes its password once; refusing one
+            # does the same work, so that the time of the answer says no more than its words.
+            User().set_password(self.data.get("password1") or "")
+        return username
 
 
 class PlayerForm(forms.ModelForm):
@@ -63,7 +77,7 @@ class PlayerForm(forms.ModelForm):
         return super().save(commit=commit)
 
 
-SCORESHEET_MAX_BYTES = 2_000_000
+TOO_BIG = f"That file is too big for a scoresheet (over {bounds.MAX_FILE_BYTES // 1_000_000} MB)."
 
 
 class ScoresheetUploadForm(forms.Form):
@@ -79,8 +93,8 @@ class ScoresheetUploadForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > SCORESHEET_MAX_BYTES:
-            raise forms.ValidationError("That file is too big for a scoresheet (over 2 MB).")
+        if upload.size > bounds.MAX_FILE_BYTES:
+            raise forms.ValidationError(TOO_BIG)
         try:
             text = upload.read().decode("utf-8")
         except UnicodeDecodeError:
@@ -90,7 +104,7 @@ class ScoresheetUploadForm(forms.Form):
         try:
             self.sheet = loads_scoresheet(text)
         except InvalidScoresheet as error:
-            raise forms.ValidationError([f"{problem}" for problem in error.problems]) from None
+            raise forms.ValidationError(bounds.shown_problems(error.problems)) from None
         return upload
 
 

@@ -16,6 +16,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from scorekeeper.rules.bounds import (
+    MAX_DEALS,
+    MAX_FILE_BYTES,
+    MAX_NESTING,
+    MAX_PLAYERS,
+    MAX_TITLE_LENGTH,
+    number,
+    text_problem,
+)
 from scorekeeper.rules.common import InvalidRules, Problem, is_whole
 from scorekeeper.rules.trick import (
     DealEntry,
@@ -85,7 +94,20 @@ class TrickSheet:
 
 
 def loads_scoresheet(text: str) -> "TrickSheet | AddingSheet":
-    """Decode the JSON text and parse it; bad JSON is reported as an InvalidScoresheet too."""
+    """Decode the JSON text and parse it; bad JSON is reported as an InvalidScoresheet too.
+
+    The size and the nesting depth are checked before the text is parsed, so that no file can
+    make the reader work long or recurse deep (RULES.md §3, Bounds).
+    """
+    if len(text) > MAX_FILE_BYTES:
+        message = f"The file is too big for a scoresheet (over {MAX_FILE_BYTES // 1_000_000} MB)."
+        raise InvalidScoresheet([Problem("", message)])
+    depth, unpaired = _nesting(text)
+    if depth > MAX_NESTING and not unpaired:  # unpaired: the JSON reader says where it fails
+        message = (
+            f"Values are nested {depth} levels deep; a scoresheet nests at most {MAX_NESTING}."
+        )
+        raise InvalidScoresheet([Problem("", message)])
     try:
         data = json.loads(text, object_pairs_hook=_object_without_repeats)
     except json.JSONDecodeError as error:
@@ -99,6 +121,26 @@ def loads_scoresheet(text: str) -> "TrickSheet | AddingSheet":
     except (ValueError, RecursionError) as error:
         raise InvalidScoresheet([Problem("", f"This is not valid JSON: {error}.")]) from None
     return parse_scoresheet(data)
+
+
+# A JSON string (skipped whole, so brackets inside it do not count) or a bracket.
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def _nesting(text: str) -> tuple[int, bool]:
+    """How deep the text's arrays and objects nest, read without parsing, and whether their
+    brackets fail to pair up (then it is not JSON at all)."""
+    depth = deepest = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+            if depth < 0:
+                return deepest, True
+    return deepest, depth != 0
 
 
 class _RepeatedKey(Exception):
@@ -153,10 +195,7 @@ def _parse_trick(data: dict[object, object]) -> TrickSheet:
 
     ruleset = _read_ruleset(data.get("ruleset"), add)
     options = _read_options(data.get("options"), add)
-    title = data.get("title")
-    if title is not None and not isinstance(title, str):
-        add("title", "must be text")
-        title = None
+    title = _read_title(data.get("title"), add)
     played_on = _read_date(data.get("played_on"), add)
     players = _read_players(data.get("players"), add)
     deals = _read_deals(data.get("deals"), add)
@@ -223,6 +262,19 @@ def _read_options(value: object, add: _Add) -> dict[str, object] | None:
     return options
 
 
+def _read_title(value: object, add: _Add) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        add("title", "must be text")
+        return None
+    wrong = text_problem(value, "A title", MAX_TITLE_LENGTH)
+    if wrong is not None:
+        add("title", wrong)
+        return None
+    return value
+
+
 def _read_date(value: object, add: _Add) -> date | None:
     if value is None:
         return None
@@ -242,6 +294,11 @@ def _read_players(value: object, add: _Add) -> list[str] | None:
     if not isinstance(value, list):
         add("players", "must be a list of player names in seat order")
         return None
+    if len(value) > MAX_PLAYERS:
+        add(
+            "players", f"at most {MAX_PLAYERS} players sit at a table; this file has {len(value):,}"
+        )
+        return None
     players: list[str] = []
     for index, name in enumerate(value):
         if isinstance(name, str):
@@ -259,7 +316,15 @@ def _read_deals(value: object, add: _Add) -> list[DealEntry | None]:
     if not isinstance(value, list):
         add("deals", "must be a list of deals")
         return []
+    if len(value) > MAX_DEALS:
+        add("deals", too_many("deals", len(value)))
+        return []
     return [_read_deal(deal, f"deals[{index}]", add) for index, deal in enumerate(value)]
+
+
+def too_many(what: str, count: int) -> str:
+    """The problem with a file of more deals or rounds than a session may hold."""
+    return f"a session has at most {number(MAX_DEALS)} {what}; this file has {count:,}"
 
 
 def _read_deal(value: object, path: str, add: _Add) -> DealEntry | None:

@@ -21,6 +21,7 @@ from scorekeeper.rules.adding import (
     resolve_rules,
     score_session,
 )
+from scorekeeper.rules.bounds import MAX_DEALS, MAX_EVENTS
 from scorekeeper.rules.common import InvalidRules, Problem, is_whole
 from scorekeeper.scoresheet import (
     FORMAT_ID,
@@ -29,6 +30,8 @@ from scorekeeper.scoresheet import (
     _read_date,
     _read_options,
     _read_players,
+    _read_title,
+    too_many,
 )
 
 # Keys of a round and of an event; the computed ones (FORMAT.md §4) are ignored on import.
@@ -87,10 +90,7 @@ def parse_adding_sheet(data: dict[object, object]) -> AddingSheet:
     elif not isinstance(ruleset, str):
         add("ruleset", "must be text: a ruleset id such as ninety-nine")
     options = _read_options(data.get("options"), add)
-    title = data.get("title")
-    if title is not None and not isinstance(title, str):
-        add("title", "must be text")
-        title = None
+    title = _read_title(data.get("title"), add)
     played_on = _read_date(data.get("played_on"), add)
     players = _read_players(data.get("players"), add)
     rounds = _read_rounds(data.get("rounds"), add)
@@ -126,6 +126,9 @@ def _read_rounds(value: object, add: _Add) -> list[RoundEntry | None]:
     if not isinstance(value, list):
         add("rounds", "must be a list of rounds")
         return []
+    if len(value) > MAX_DEALS:
+        add("rounds", too_many("rounds", len(value)))
+        return []
     return [_read_round(entry, f"rounds[{index}]", add) for index, entry in enumerate(value)]
 
 
@@ -144,6 +147,9 @@ def _read_round(value: object, path: str, add: _Add) -> RoundEntry | None:
         return None
     if not isinstance(raw, list):
         add(f"{path}.events", "must be a list of events")
+        return None
+    if len(raw) > MAX_EVENTS:
+        add(f"{path}.events", f"a round has at most {MAX_EVENTS} events; this one has {len(raw):,}")
         return None
     events = [_read_event(event, f"{path}.events[{index}]", add) for index, event in enumerate(raw)]
     if not ok or None in events:

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.db.models import Count, QuerySet
@@ -22,10 +23,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
 from scorekeeper.forms import (
+    TOO_BIG,
     AddingSessionForm,
     NewSessionForm,
     PlayerForm,
@@ -36,9 +39,9 @@ from scorekeeper.forms import (
 from scorekeeper.http import AuthedRequest
 from scorekeeper.middleware import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.models import Family, GameSession, Player
-from scorekeeper.ratelimit import login_allowed
+from scorekeeper.ratelimit import login_allowed, password_change_allowed, signup_allowed
 from scorekeeper.records import player_record
-from scorekeeper.rules import adding, trick
+from scorekeeper.rules import adding, bounds, trick
 from scorekeeper.services import (
     create_adding_session,
     create_session,
@@ -232,10 +235,46 @@ def sessions(request: AuthedRequest) -> HttpResponse:
     return render(request, "scorekeeper/sessions.html", ctx)
 
 
+class _BoundedUpload(FileUploadHandler):
+    """Stops reading an uploaded file once it is over the scoresheet bound, so that a huge
+    upload sent without a Content-Length is neither read to its end nor stored."""
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes | None:
+        if start + len(raw_data) > bounds.MAX_FILE_BYTES:
+            self.request.too_big = True  # type: ignore[union-attr]
+            raise StopUpload(connection_reset=True)
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None
+
+
+@csrf_exempt  # the CSRF check reads the body: the bound must be in place before that
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_import(request: AuthedRequest) -> HttpResponse:
+    """Import a scoresheet file; a body over the bound is refused before it is read."""
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_FILE_BYTES * 2:
+        ctx = {"form": _too_big_form()}
+        return render(request, "scorekeeper/session_import.html", ctx, status=413)
+    request.upload_handlers.insert(0, _BoundedUpload(request))
+    return _session_import(request)
+
+
+def _too_big_form() -> ScoresheetUploadForm:
+    form = ScoresheetUploadForm({}, {})
+    form.is_valid()
+    form.errors.clear()
+    form.add_error("file", TOO_BIG)
+    return form
+
+
+@csrf_protect
+def _session_import(request: AuthedRequest) -> HttpResponse:
     form = ScoresheetUploadForm(_post_data(request), request.FILES or None)
+    if getattr(request, "too_big", False):
+        form = _too_big_form()
     if request.method == "POST" and form.is_valid():
         assert form.sheet is not None
         session = import_scoresheet(owner=request.user, sheet=form.sheet)

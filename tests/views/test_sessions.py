@@ -141,7 +141,7 @@ def test_it_requires_a_file(alice_client: Client) -> None:
 
 
 def test_it_rejects_a_huge_file(alice_client: Client) -> None:
-    big = io.BytesIO(b" " * 2_000_001)
+    big = io.BytesIO(b" " * 5_000_001)
     upload = SimpleUploadedFile("big.json", big.getvalue())
     response = alice_client.post("/sessions/import/", {"file": upload})
     assert "too big" in response.text

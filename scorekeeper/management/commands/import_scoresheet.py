@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
+from scorekeeper.rules.bounds import shown_problems
 from scorekeeper.scoresheet import InvalidScoresheet, loads_scoresheet
 from scorekeeper.services import import_scoresheet
 
@@ -36,7 +37,7 @@ class Command(BaseCommand):
             sheet = loads_scoresheet(text)
         except InvalidScoresheet as error:
             lines = [f"{path} is not a valid scoresheet; nothing was saved:"]
-            lines += [f"  {problem}" for problem in error.problems]
+            lines += [f"  {line}" for line in shown_problems(error.problems)]
             raise CommandError("\n".join(lines)) from None
         session = import_scoresheet(owner=owner, sheet=sheet)
         self.stdout.write(session.public_id)
