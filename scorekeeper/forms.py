@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -65,7 +66,8 @@ class PlayerForm(forms.ModelForm):
         name = tidy_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError("Type the player's name.")
-        clash = Player.objects.filter(owner=self.owner, name__iexact=name)
+        check_text(name, "A name", PLAYER_NAME_MAX)
+        clash = Player.objects.filter(owner=self.owner, name_key=bounds.name_key(name))
         if self.instance.pk:
             clash = clash.exclude(pk=self.instance.pk)
         if clash.exists():
@@ -124,7 +126,6 @@ TRUMP_RULE_LABELS = {
 }
 FIRST_TRUMP_LABELS = {"diamonds": "♦ Diamonds", "none": "No trump"}
 PREMIUM_LABELS = {"declare": "Declare (30)", "reveal": "Reveal (60)"}
-MAX_SEATS = 8  # the most seats a start form offers
 
 
 class SeatingForm(forms.Form):
@@ -132,7 +133,7 @@ class SeatingForm(forms.Form):
     dealer and a name. `allowed` are the numbers of players the ruleset takes."""
 
     title = forms.CharField(
-        max_length=100,
+        max_length=bounds.MAX_TITLE_LENGTH,
         required=False,
         label="Name (optional)",
         help_text="For example “Friday at Sam’s”.",
@@ -146,7 +147,7 @@ class SeatingForm(forms.Form):
         self.ruleset_name = name
         self.allowed = allowed
         roster = Player.objects.for_user(owner).active()
-        self.seat_count = min(max(allowed), MAX_SEATS)
+        self.seat_count = max(allowed)
         for index in range(self.seat_count):
             self.fields[f"seat_{index}"] = forms.ModelChoiceField(
                 queryset=roster,
@@ -167,6 +168,11 @@ class SeatingForm(forms.Form):
         )
         self.helper = FormHelper()
         self.helper.form_tag = False
+
+    def clean_title(self) -> str:
+        title: str = self.cleaned_data["title"].strip()
+        check_text(title, "A name", bounds.MAX_TITLE_LENGTH)
+        return title
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{index}"] for index in range(self.seat_count)]
@@ -232,7 +238,7 @@ class NewSessionForm(SeatingForm):
                 label="Number of deals, target score or games to win",
                 help_text="Used by the fixed-deals, target and long endings.",
                 min_value=1,
-                max_value=10_000,
+                max_value=max(trick.MATCH_LIMITS.values()),
                 required=False,
                 initial=match.deals or match.target or match.games,
             )
@@ -297,12 +303,19 @@ class NewSessionForm(SeatingForm):
         text = self.cleaned_data["bonus"].strip()
         if not text:
             return None
-        try:
-            row = [int(part) for part in re.split(r"[,\s]+", text) if part]
-        except ValueError:
+        parts = [part for part in re.split(r"[,\s]+", text) if part]
+        if not all(part.isdecimal() and len(part) <= 5 for part in parts):
             raise forms.ValidationError(
                 "Type whole numbers separated by commas, such as 30, 20, 10, 0."
-            ) from None
+            )
+        row = [int(part) for part in parts]
+        if not row:
+            return None
+        if len(row) > bounds.MAX_PLAYERS or max(row) > bounds.MAX_BONUS:
+            raise forms.ValidationError(
+                f"Type at most {bounds.MAX_PLAYERS} bonuses, each from 0 to "
+                f"{bounds.number(bounds.MAX_BONUS)}."
+            )
         return row
 
     def clean(self) -> dict[str, Any]:
@@ -586,7 +599,7 @@ class AddingSessionForm(SeatingForm):
                 label="Tokens each player starts with",
                 help_text=_usual_tokens(preset),
                 min_value=1,
-                max_value=99,
+                max_value=bounds.MAX_TOKENS,
                 required=False,
             )
         choices = [
@@ -639,8 +652,8 @@ class AdjustForm(forms.Form):
     player = forms.ChoiceField(label="Who")
     tokens = forms.IntegerField(
         label="By how many (+ gives, − takes)",
-        min_value=-99,
-        max_value=99,
+        min_value=-bounds.MAX_ADJUST,
+        max_value=bounds.MAX_ADJUST,
         error_messages={"required": "Say by how many.", "invalid": "A whole number, such as -1."},
     )
 
@@ -665,8 +678,8 @@ class RoundEventForm(forms.Form):
     tokens = forms.IntegerField(
         label="For an adjustment: by how many (+ gives, − takes)",
         required=False,
-        min_value=-99,
-        max_value=99,
+        min_value=-bounds.MAX_ADJUST,
+        max_value=bounds.MAX_ADJUST,
     )
 
     def __init__(self, *args: Any, rules: adding.AddingRules, **kwargs: Any) -> None:
@@ -702,7 +715,7 @@ class ScorerNameForm(forms.Form):
 
     name = forms.CharField(
         label="Your name",
-        max_length=40,
+        max_length=bounds.MAX_NAME_LENGTH,
         help_text="It is shown in the session's history next to what you enter.",
         error_messages={"required": "Type your name, so the table knows who entered what."},
     )
@@ -711,6 +724,7 @@ class ScorerNameForm(forms.Form):
         name = tidy_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError("Type your name, so the table knows who entered what.")
+        check_text(name, "A name", bounds.MAX_NAME_LENGTH)
         return name
 
 

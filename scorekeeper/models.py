@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -8,7 +9,8 @@ from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
 
 from scorekeeper.rules import adding, trick
-from scorekeeper.rules.common import MAX_NAME_LENGTH as PLAYER_NAME_MAX
+from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
+from scorekeeper.rules.bounds import MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -20,10 +22,14 @@ class PlayerQuerySet(models.QuerySet["Player"]):
 
 
 class Player(models.Model):
-    """Someone the owner plays with. Names are unique per owner, ignoring case."""
+    """Someone the owner plays with. Names are unique per owner as people read them: ignoring
+    case and compatibility forms (`name_key`, kept by save() and held by the database)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="players")
     name = models.CharField(max_length=PLAYER_NAME_MAX)
+    # bounds.name_key(name): SQLite's lower() folds ASCII letters only, so the database could
+    # not tell "Éva" from "éva" by the name itself.
+    name_key = models.CharField(max_length=4 * PLAYER_NAME_MAX, editable=False)
     archived = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -32,7 +38,9 @@ class Player(models.Model):
     class Meta:
         ordering = [Lower("name")]
         constraints = [
-            models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
+            models.UniqueConstraint(
+                fields=["owner", "name_key"], name="player_name_key_unique_per_owner"
+            ),
             models.CheckConstraint(
                 condition=models.Q(name=Trim("name")) & ~models.Q(name=""),
                 name="player_name_trimmed_not_blank",
@@ -45,6 +53,13 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 SUIT_LETTERS = {"diamonds": "D", "spades": "S", "hearts": "H", "clubs": "C"}
@@ -96,7 +111,7 @@ class GameSession(models.Model):
     family = models.CharField(max_length=10, choices=Family.choices)
     ruleset = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
-    title = models.CharField(max_length=100, blank=True)
+    title = models.CharField(max_length=MAX_TITLE_LENGTH, blank=True)
     played_on = models.DateField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -143,7 +158,9 @@ class Seat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["session", "player"], name="seat_player_unique"),
-            models.CheckConstraint(condition=models.Q(position__lte=7), name="seat_position_range"),
+            models.CheckConstraint(
+                condition=models.Q(position__lt=MAX_PLAYERS), name="seat_position_range"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -21,6 +21,7 @@ from scorekeeper.models import (
     Seat,
 )
 from scorekeeper.rules import adding, trick
+from scorekeeper.rules.bounds import name_key
 from scorekeeper.scoresheet import TrickSheet, deal_data
 from scorekeeper.scoresheet_adding import AddingSheet, event_data, round_data
 
@@ -96,7 +97,7 @@ def import_scoresheet(*, owner: User, sheet: TrickSheet | AddingSheet) -> GameSe
     it: elsewhere the file's trump was checked to equal the computed one, and
     storing it would pin it if an earlier deal is corrected later.
     """
-    roster = {p.name.casefold(): p for p in Player.objects.for_user(owner)}
+    roster = {p.name_key: p for p in Player.objects.for_user(owner)}
     session = GameSession.objects.create(
         owner=owner,
         family=Family.TRICK if isinstance(sheet, TrickSheet) else Family.ADDING,
@@ -107,7 +108,7 @@ def import_scoresheet(*, owner: User, sheet: TrickSheet | AddingSheet) -> GameSe
     )
     seats = {}
     for position, name in enumerate(sheet.players):
-        player = roster.get(name.casefold())
+        player = roster.get(name_key(name))
         if player is None:
             player = Player.objects.create(owner=owner, name=name)
         seats[name] = Seat.objects.create(session=session, position=position, player=player)

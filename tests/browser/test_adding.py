@@ -407,7 +407,7 @@ def start_game(page: Page, check_a11y: CheckA11y) -> None:
     expect(page.get_by_text(f"Leave empty for the usual {TOKENS}.")).to_be_visible()
     check_a11y(page, "start")
     for number, name in enumerate(PLAYERS, start=1):
-        page.get_by_label(f"Seat {number}").select_option(label=name)
+        page.get_by_label(re.compile(rf"^\s*Seat {number}\*?\s*$")).select_option(label=name)
     page.get_by_label("Name (optional)").fill(TITLE)
     page.locator("button.btn-lg", has_text="Start the session").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(TITLE)
