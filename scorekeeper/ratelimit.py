@@ -63,6 +63,18 @@ def login_allowed(request: HttpRequest) -> bool:
     return by_name and by_address
 
 
+def password_change_allowed(request: HttpRequest) -> bool:
+    """Count an attempt to change the password (it checks the old one), per account."""
+    limit, seconds = settings.LOGIN_RATE_LIMIT
+    return attempt(f"password:{request.user.pk}", limit=limit, seconds=seconds)
+
+
+def signup_allowed(request: HttpRequest) -> bool:
+    """Count an attempt to sign up, per address: each one tells whether a name is taken."""
+    limit, seconds = settings.SIGNUP_RATE_LIMIT
+    return attempt(f"signup:{client_address(request)}", limit=limit, seconds=seconds)
+
+
 def link_miss_allowed(request: HttpRequest) -> bool:
     """Count a request for a link token that does not exist (a guess, or a revoked link)."""
     limit, seconds = settings.LINK_RATE_LIMIT

@@ -150,8 +150,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # Attempts allowed per window (seconds): logins per account name (three times as many per
-# address), and requests for link tokens that do not exist, per address.
-LOGIN_RATE_LIMIT = (envint("LOGIN_RATE_LIMIT", 10), 600)
+# address), password changes per account, sign-ups per address, and requests for link tokens
+# that do not exist, per address.
+LOGIN_RATE_LIMIT = (envint("LOGIN_RATE_LIMIT", 10), 600)  # password changes too, per account
+SIGNUP_RATE_LIMIT = (envint("SIGNUP_RATE_LIMIT", 10), 600)  # per address
 LINK_RATE_LIMIT = (envint("LINK_RATE_LIMIT", 30), 600)
 # How many reverse proxies in front append to X-Forwarded-For (0: none; count by REMOTE_ADDR).
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)

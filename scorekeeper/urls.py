@@ -12,7 +12,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(

@@ -60,8 +60,25 @@ class LoginView(auth_views.LoginView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if login_allowed(request):
             return super().post(request, *args, **kwargs)
-        # Refused before the password is even checked; the form is shown as typed.
-        context = self.get_context_data(form=self.get_form(), too_many_attempts=True)
+        # Refused without looking at the password: the form is made anew, never validated
+        # (validating it would authenticate), with the name as typed. The answer and its
+        # time are the same whatever the password was.
+        name = request.POST.get("username", "")[:150]
+        form = self.get_form_class()(request, initial={"username": name})
+        context = self.get_context_data(form=form, too_many_attempts=True)
+        return self.render_to_response(context, status=429)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change, limited like log-in: it checks the old password."""
+
+    request: AuthedRequest
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if password_change_allowed(request):
+            return super().post(request, *args, **kwargs)
+        form = self.get_form_class()(user=self.request.user)
+        context = self.get_context_data(form=form, too_many_attempts=True)
         return self.render_to_response(context, status=429)
 
 
@@ -95,6 +112,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
+    if request.method == "POST" and not signup_allowed(request):
+        ctx = {"form": SignupForm(), "too_many_attempts": True}
+        return render(request, "registration/signup.html", ctx, status=429)
     form = SignupForm(_post_data(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
