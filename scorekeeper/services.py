@@ -221,9 +221,31 @@ class AlreadyDone(Exception):
     """The same form was already applied (a double tap, or a form sent again)."""
 
 
-def _once(session: GameSession, form_key: str) -> None:
-    if form_key and session.changes.filter(form_key=form_key).exists():
-        raise AlreadyDone("That was already saved.")
+class KeyReused(Exception):
+    """A form already applied was sent again with other content: the new content is not
+    saved, and the person must hear so (and get it back to save anew)."""
+
+    def __init__(self, change: Change) -> None:
+        self.change = change
+        super().__init__(f"That form was already used for change {change.pk}.")
+
+
+def _once(session: GameSession, form_key: str, content: object = None) -> None:
+    """Refuse a form whose idempotency key was applied already: AlreadyDone when it is the
+    same change again, KeyReused when `content` differs from what that key stored."""
+    if not form_key:
+        return
+    change = session.changes.filter(form_key=form_key).first()
+    if change is None:
+        return
+    if content is not None and content != change.after:
+        raise KeyReused(change)
+    raise AlreadyDone("That was already saved.")
+
+
+def replayed(session: GameSession, form_key: str) -> Change | None:
+    """The change an idempotency key already made, if any."""
+    return session.changes.filter(form_key=form_key).first() if form_key else None
 
 
 def _record(
@@ -261,7 +283,7 @@ def add_deal(
 ) -> trick.SessionResult:
     """Store deal `number`, which must be the next one; all or nothing."""
     game = _locked(session)
-    _once(game, form_key)
+    _once(game, form_key, deal_data(entry))
     entries = deal_entries(game)
     if number != len(entries) + 1:
         raise Conflict(f"Deal {number} was just entered on another phone.")
@@ -497,7 +519,7 @@ def record_event(
 ) -> adding.AddingResult:
     """Record one tap where the table would put it; `state` is the table_state it was made on."""
     game = _locked(session)
-    _once(game, form_key)
+    _once(game, form_key, event_data(event))
     rounds = round_entries(game)
     if state != table_state(rounds):
         raise Conflict("The table changed on another phone just now; here it is as it is now.")

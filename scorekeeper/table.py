@@ -44,13 +44,14 @@ from scorekeeper.forms import (
     apply_taps,
 )
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
-from scorekeeper.models import Family, GameSession, new_link_token
+from scorekeeper.models import Change, Family, GameSession, new_link_token
 from scorekeeper.ratelimit import link_miss_allowed
 from scorekeeper.rules import adding
-from scorekeeper.scoresheet import dumps_scoresheet
+from scorekeeper.scoresheet import deal_data, dumps_scoresheet
 from scorekeeper.services import (
     AlreadyDone,
     Conflict,
+    KeyReused,
     Rejected,
     add_deal,
     adding_rules,
@@ -64,6 +65,7 @@ from scorekeeper.services import (
     extension,
     player_names,
     record_event,
+    replayed,
     round_entries,
     scoresheet_for,
     table_state,
@@ -254,17 +256,19 @@ def _trick_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     if not form.is_valid():
         return _render_trick(request, table, form, attempted="save" in request.POST)
     number = form.cleaned_data["number"]
-    key = _form_key(request)
-    if "save" in request.POST and key and game.changes.filter(form_key=key).exists():
-        messages.info(request, f"Deal {number} was already saved.")
-        return redirect(table.base)
+    assert form.entry is not None
+    earlier = replayed(game, _form_key(request)) if "save" in request.POST else None
+    if earlier is not None:
+        if earlier.after == deal_data(form.entry):
+            messages.info(request, f"Deal {number} was already saved.")
+            return redirect(table.base)
+        return _offer_again(request, table, earlier.number, len(entries) + 1)
     if game.finished:
         messages.error(request, f"The session ended after deal {len(entries)}.")
         return redirect(table.base)
     if number != len(entries) + 1:
         messages.error(request, _stale_deal_message(number, len(entries)))
         return redirect(table.base)
-    assert form.entry is not None
     ok = form.check([*entries, form.entry])
     if "save" not in request.POST or not ok:
         return _render_trick(request, table, form, attempted="save" in request.POST)
@@ -273,6 +277,8 @@ def _trick_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     except AlreadyDone:
         messages.info(request, f"Deal {number} was already saved.")
         return redirect(table.base)
+    except KeyReused as reused:
+        return _offer_again(request, table, reused.change.number, number)
     except (Conflict, IntegrityError):
         messages.error(request, _stale_deal_message(number, number))
         return redirect(table.base)
@@ -281,6 +287,25 @@ def _trick_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         return redirect(table.base)
     messages.success(request, deal_saved_message(result.deals[-1]))
     return redirect(table.base)
+
+
+def _offer_again(
+    request: HtmxHttpRequest, table: Table, saved: int | None, number: int
+) -> HttpResponse:
+    """A deal form sent again with other content: say that it was not saved, and show what
+    was typed as the next deal, under a fresh idempotency key, to check and save."""
+    messages.error(
+        request,
+        f"This form was already used to save deal {saved}. What you sent this time is "
+        f"different, so it was not saved: it is below, to save as deal {number}.",
+    )
+    data = apply_taps(request.POST)
+    data["number"], data["form_key"] = str(number), new_link_token()
+    form = _deal_form(table.game, data, number=number)
+    if form.is_valid():
+        assert form.entry is not None
+        form.check([*deal_entries(table.game), form.entry])
+    return _render_trick(request, table, form, attempted=True)
 
 
 def _stale_deal_message(number: int, entered: int) -> str:
@@ -302,8 +327,12 @@ def _adding_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             messages.success(request, "Last tap undone. It is kept in the history.")
         elif "tap" in request.POST:
             event = _tapped_event(game, request.POST["tap"])
-            result = record_event(session=game, state=state, event=event, **who)
-            messages.success(request, last_tap_message(result))
+            try:
+                result = record_event(session=game, state=state, event=event, **who)
+            except KeyReused as reused:
+                messages.error(request, _tap_again_message(game, reused.change, event))
+            else:
+                messages.success(request, last_tap_message(result))
         else:
             adjust_form = AdjustForm(request.POST, players=player_names(game))
             if not adjust_form.is_valid():
@@ -345,6 +374,21 @@ def _render_adding(
     return render(request, template, ctx)
 
 
+def _tap_again_message(game: GameSession, change: Change, event: adding.Event) -> str:
+    rules = adding_rules(game)
+    stored = change.after if isinstance(change.after, dict) else {}
+    earlier = adding.Event(
+        player=str(stored.get("player")),
+        event=str(stored.get("event")),
+        target=stored.get("target"),
+        tokens=stored.get("tokens"),
+    )
+    return (
+        f"That page's tap was already recorded ({earlier.player}: {event_label(rules, earlier)}). "
+        f"{event.player}: {event_label(rules, event)} was not recorded: tap it again to record it."
+    )
+
+
 def _tapped_event(game: GameSession, value: str) -> adding.Event:
     """Read an event button's value, "seat:event:target", e.g. "1:hit:33"."""
     try:
@@ -371,7 +415,9 @@ def _deal_edit_page(request: HtmxHttpRequest, table: Table, number: int) -> Http
         }
         form = _deal_form(game, None, number=number, initial=initial)
         return _render_edit(request, table, form, number)
-    form = _deal_form(game, apply_taps(request.POST), number=number)
+    data = apply_taps(request.POST)
+    data["number"] = str(number)  # the deal being corrected is the one in the URL
+    form = _deal_form(game, data, number=number)
     if not form.is_valid():
         return _render_edit(request, table, form, number, attempted="save" in request.POST)
     assert form.entry is not None
