@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+from django.core.paginator import Page, Paginator
 
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.common import join_names
+
+# The table page shows the latest deals or rounds; a page of its own shows them all, so that
+# what a page costs is bounded by what it shows (RULES.md §3, Bounds).
+RECENT_ROWS = 12
+GRID_PAGE_ROWS = 100
+CHART_POINTS = 60  # the most points a chart line draws
+COINS_DRAWN = 12  # more tokens than this are told in words only
 
 SUIT_SYMBOLS = {"clubs": "♣", "hearts": "♥", "spades": "♠", "diamonds": "♦", "none": ""}
 TRUMP_NAMES = {
@@ -58,12 +68,18 @@ def trump_label(trump: str | None) -> str:
     return f"{symbol} {TRUMP_NAMES[trump]}" if symbol else TRUMP_NAMES[trump]
 
 
-def deal_rows(result: trick.SessionResult) -> list[Row]:
+def deal_rows(deals: Sequence[trick.DealResult]) -> list[Row]:
     """One row per deal: each hand's result with the running total, in seat order."""
     return [
         Row(deal, tuple(Cell(hand, deal.totals[hand.player]) for hand in deal.hands))
-        for deal in result.deals
+        for deal in deals
     ]
+
+
+def grid_page(rows: Sequence[T], number: str | None) -> Page:
+    """One page of a whole grid, GRID_PAGE_ROWS rows; the last page unless asked."""
+    paginator = Paginator(rows, GRID_PAGE_ROWS)
+    return paginator.get_page(number or paginator.num_pages)
 
 
 def game_rows(result: trick.SessionResult) -> list[GameRow]:
@@ -85,7 +101,8 @@ def session_context(result: trick.SessionResult) -> dict[str, object]:
     return {
         "result": result,
         "preset": rules.preset,
-        "rows": deal_rows(result),
+        "rows": deal_rows(result.deals[-RECENT_ROWS:]),
+        "row_count": len(result.deals),
         "columns": hand_columns(result),
         "games": game_rows(result),
         "winners_label": join_names(result.winners),
@@ -275,7 +292,7 @@ def adding_context(
                 name=name,
                 standing=standing,
                 tokens_label=_standing_label(rules, standing),
-                coins=tuple(i < held for i in range(max(start, held))) if rules.uses_tokens else (),
+                coins=_coins(held, start) if rules.uses_tokens else (),
                 folds=max(0, start - held),
                 buttons=buttons,
             )
@@ -285,12 +302,20 @@ def adding_context(
         "result": result,
         "preset": rules.preset,
         "seats": seats,
-        "round_rows": [_round_row(rules, played) for played in result.rounds],
+        "round_rows": round_rows(rules, result.rounds[-RECENT_ROWS:]),
+        "row_count": len(result.rounds),
         "winners_label": join_names(result.winners),
         "last_round": last,
         "can_adjust": not result.finished,
         "chart": adding_chart(result),
     }
+
+
+def _coins(held: int, start: int) -> tuple[bool, ...]:
+    """Tokens held (True) and lost (False) for the coin picture; none past COINS_DRAWN (the
+    label says how many)."""
+    count = max(start, held)
+    return tuple(i < held for i in range(count)) if count <= COINS_DRAWN else ()
 
 
 def _standing_label(rules: adding.AddingRules, standing: adding.Standing) -> str:
@@ -299,6 +324,12 @@ def _standing_label(rules: adding.AddingRules, standing: adding.Standing) -> str
     if standing.tokens is not None:
         return adding.show_tokens(rules, standing.tokens)
     return rules.amount(standing.total or 0)
+
+
+def round_rows(
+    rules: adding.AddingRules, rounds: Sequence[adding.RoundResult]
+) -> list[dict[str, object]]:
+    return [_round_row(rules, played) for played in rounds]
 
 
 def _round_row(rules: adding.AddingRules, played: adding.RoundResult) -> dict[str, object]:
@@ -334,6 +365,9 @@ def describe_round_changes(
     return lines
 
 
+T = TypeVar("T")
+
+
 # Running totals as a chart (server-rendered SVG)
 
 CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#a16900", "#56b4e9", "#6a3d9a")
@@ -364,13 +398,17 @@ class Chart:
     bottom: int
 
 
-def running_chart(series: dict[str, list[int]], unit: str) -> Chart | None:
-    """A line per player through their running figure after each deal or round, from 0."""
+def running_chart(series: dict[str, list[int]], unit: str, start: int = 0) -> Chart | None:
+    """A line per player through their running figure after each deal or round, from `start`
+    (0 points, or the tokens everyone starts with). A long session is drawn through at most
+    CHART_POINTS points of each line, the last one always among them."""
     count = max((len(values) for values in series.values()), default=0)
     if count == 0:
         return None
     width, height, left, right, top, bottom = 340, 200, 40, 8, 8, 24
-    values = [v for line in series.values() for v in line] + [0]
+    step_by = -(-count // CHART_POINTS)  # draw every deal, or every 2nd, 3rd …
+    drawn = sorted({*range(0, count + 1, step_by), count})
+    values = [v for line in series.values() for v in line] + [start]
     step = _nice_step(max(values) - min(values))
     low = (min(values) // step) * step
     high = -(-max(values) // step) * step
@@ -387,7 +425,8 @@ def running_chart(series: dict[str, list[int]], unit: str) -> Chart | None:
 
     lines = []
     for position, (name, line) in enumerate(series.items()):
-        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate([0, *line]))
+        figures = [start, *line]
+        points = " ".join(f"{x(i)},{y(figures[i])}" for i in drawn)
         lines.append(
             Line(
                 name=name,
@@ -415,10 +454,14 @@ def running_chart(series: dict[str, list[int]], unit: str) -> Chart | None:
 
 
 def _nice_step(span: int) -> int:
-    """A round step (1, 2 or 5 times a power of ten) giving about four gridlines."""
-    raw = max(span / 4, 1)
-    power = 10 ** math.floor(math.log10(raw))
-    return next(int(m * power) for m in (1, 2, 5, 10) if m * power >= raw)
+    """A round step (1, 2 or 5 times a power of ten) giving about four gridlines; whole
+    numbers throughout, so that no total is too large for it."""
+    power = 1
+    while True:
+        for times in (1, 2, 5):
+            if times * power * 4 >= span:
+                return times * power
+        power *= 10
 
 
 def trick_chart(result: trick.SessionResult) -> Chart | None:
@@ -433,6 +476,21 @@ def adding_chart(result: adding.AddingResult) -> Chart | None:
 
     series = {n: [figure(r, n) for r in result.rounds] for n in result.rules.players}
     return running_chart(series, "round")
+
+
+# A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV
+# Injection"): such a cell is written with a ' in front, which spreadsheets show as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(rows: list[list[object]]) -> list[list[object]]:
+    """The rows with every text cell that could start a formula quoted as text (numbers,
+    negative ones too, stay numbers)."""
+    return [
+        [f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+         for cell in row]
+        for row in rows
+    ]  # fmt: skip
 
 
 def csv_rows(result: trick.SessionResult | adding.AddingResult) -> list[list[object]]:

@@ -22,18 +22,24 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.display import (
     adding_context,
     csv_rows,
+    deal_rows,
     deal_saved_message,
     describe_changes,
     describe_round_changes,
     entry_initial,
     event_label,
+    grid_page,
+    hand_columns,
     last_tap_message,
+    round_rows,
     session_context,
+    spreadsheet_safe,
     trump_label,
 )
 from scorekeeper.forms import (
@@ -399,6 +405,35 @@ def _tapped_event(game: GameSession, value: str) -> adding.Event:
     return adding.Event(player=player, event=kind, target=int(target) if target else None)
 
 
+# Every deal or round, a page at a time
+
+
+def _grid_page(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
+    game = table.game
+    ctx: dict[str, object] = {"table": table, "game": game, "base": table.base, "unit": unit}
+    if game.family == Family.ADDING and unit == "round":
+        result = compute_adding(game)
+        page = grid_page(result.rounds, request.GET.get("page"))
+        ctx |= {
+            "result": result,
+            "round_rows": round_rows(result.rules, list(page.object_list)),
+            "grid_template": "scorekeeper/round_grid.html",
+        }
+    elif game.family == Family.TRICK and unit == "deal":
+        trick_result = compute(game)
+        page = grid_page(trick_result.deals, request.GET.get("page"))
+        ctx |= {
+            "result": trick_result,
+            "rows": deal_rows(list(page.object_list)),
+            "columns": hand_columns(trick_result),
+            "grid_template": "scorekeeper/deal_grid.html",
+        }
+    else:
+        raise Http404("No such grid")
+    ctx |= {"page": page, "row_count": page.paginator.count}
+    return render(request, "scorekeeper/grid_page.html", ctx)
+
+
 # Corrections
 
 
@@ -603,6 +638,12 @@ def session_live(request: AuthedRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_GET
+def session_grid(request: AuthedRequest, public_id: str, unit: str) -> HttpResponse:
+    return _grid_page(request, _owner_table(request, public_id), unit)
+
+
+@login_required
+@require_GET
 def session_history(request: AuthedRequest, public_id: str) -> HttpResponse:
     table = _owner_table(request, public_id)
     changes = table.game.changes.select_related("by_user")
@@ -612,6 +653,7 @@ def session_history(request: AuthedRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_GET
+@never_cache
 def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     game = _owner_table(request, public_id).game
     response = HttpResponse(
@@ -623,17 +665,19 @@ def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_GET
+@never_cache
 def session_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
     game = _owner_table(request, public_id).game
     result = compute_adding(game) if game.family == Family.ADDING else compute(game)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{game.public_id}.csv"'
-    csv.writer(response).writerows(csv_rows(result))
+    csv.writer(response).writerows(spreadsheet_safe(csv_rows(result)))
     return response
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@never_cache
 def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
     """Turn the watch and scorer links on, replace them, or turn them off."""
     table = _owner_table(request, public_id)
@@ -684,6 +728,7 @@ def _qr_svg(url: str) -> str:
 
 
 @require_GET
+@never_cache
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _watch_table(request, token)
     game = table.game
@@ -699,6 +744,13 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@never_cache
+def watch_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
+    return _grid_page(request, _watch_table(request, token), unit)
+
+
+@require_GET
+@never_cache
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = _version_by(request, watch_token=token)
     return _not_modified(request, version) or _live(request, _watch_table(request, token))
@@ -715,12 +767,14 @@ def _scorer_or_name(request: HtmxHttpRequest, token: str) -> Table | HttpRespons
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 def scorer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _scorer_or_name(request, token)
     return table if isinstance(table, HttpResponse) else _table_page(request, table)
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 def scorer_deal_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     table = _scorer_or_name(request, token)
     if isinstance(table, HttpResponse):
@@ -729,6 +783,7 @@ def scorer_deal_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpR
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 def scorer_round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     table = _scorer_or_name(request, token)
     if isinstance(table, HttpResponse):
@@ -737,12 +792,21 @@ def scorer_round_edit(request: HtmxHttpRequest, token: str, number: int) -> Http
 
 
 @require_GET
+@never_cache
+def scorer_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
+    table = _scorer_or_name(request, token)
+    return table if isinstance(table, HttpResponse) else _grid_page(request, table, unit)
+
+
+@require_GET
+@never_cache
 def scorer_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = _version_by(request, scorer_token=token)
     return _not_modified(request, version) or _live(request, _scorer_table(request, token))
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache
 def scorer_name(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _scorer_table(request, token)
     form = ScorerNameForm(request.POST if request.method == "POST" else None)

@@ -24,10 +24,11 @@ PUBLIC = {  # anyone, no account
 LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
              "session_import", "session_new", "session_start", "theme"}  # fmt: skip
 OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "session_history",
-         "session_share", "session_scoresheet", "session_csv", "session_rules"}  # fmt: skip
-WATCH_LINK = {"watch", "watch_live"}
+         "session_share", "session_scoresheet", "session_csv", "session_rules",
+         "session_deals", "session_rounds"}  # fmt: skip
+WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds"}
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
-               "scorer_round_edit"}  # fmt: skip
+               "scorer_round_edit", "scorer_deals", "scorer_rounds"}  # fmt: skip
 SECRET = "Alice's Secret Table"
 
 

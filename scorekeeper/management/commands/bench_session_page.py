@@ -1,15 +1,17 @@
-"""Benchmark: serve the table page of a long trick-game session.
+"""Benchmark: serve the table page of long trick-game sessions, up to the largest one.
 
-Builds sessions inside a transaction that is rolled back, requests the session
-page through Django's test client (the whole middleware stack, templates
-included, no network) several times, and prints the median server time and the
-number of SQL queries per request.
+Builds sessions inside a transaction that is rolled back, requests the session page through
+Django's test client (the whole middleware stack, templates included, no network) several
+times, and prints the median server time and the number of SQL queries per request. With
+--largest, a last row is the largest session the bounds allow (RULES.md §3): 2,000 deals of
+five players with 40-character names, printed as a multiple of the 90-deal page too.
 """
 
 from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -19,30 +21,59 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.management.commands.bench_standings import random_deals
-from scorekeeper.rules import trick
+from scorekeeper.rules import bounds, trick
 from scorekeeper.scoresheet import TrickSheet
 from scorekeeper.services import import_scoresheet
 
+# The longest a trick session can last: to the largest target, with nothing but trick points.
+LARGEST = {
+    "match": {"type": "target", "target": bounds.MAX_TARGET},
+    "bonus": [0] * 5,
+    "premiums": [],
+}
+LARGEST_NAMES = [f"{letter}{'x' * (bounds.MAX_NAME_LENGTH - 1)}" for letter in "ABCDE"]
+
 
 class Command(BaseCommand):
-    help = "Print the median server time and SQL queries of a long session's table page."
+    help = "Print the median server time and SQL queries of long sessions' table pages."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--deals", type=int, nargs="+", default=[9, 90])
         parser.add_argument("--runs", type=int, default=15)
+        parser.add_argument(
+            "--largest", action="store_true", help="also the largest session the bounds allow"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        medians = {}
         for count in options["deals"]:
-            self._measure(count, options["runs"])
+            overrides = {"match": {"type": "deals", "deals": count + 1}}
+            label = f"{count:>4} deals, 3 players"
+            medians[count] = self._measure(
+                label, "parlett-jokerless", overrides, ["Ann", "Ben", "Cat"], count, options["runs"]
+            )
+        if options["largest"]:
+            label = f"{bounds.MAX_DEALS} deals, 5 players, the largest session"
+            largest = self._measure(
+                label, "custom", LARGEST, LARGEST_NAMES, bounds.MAX_DEALS, options["runs"]
+            )
+            if 90 in medians:
+                self.stdout.write(f"largest / 90 deals: {largest / medians[90]:.2f}x")
 
-    def _measure(self, count: int, runs: int) -> None:
+    def _measure(
+        self,
+        label: str,
+        preset: str,
+        overrides: Mapping[str, object],
+        players: list[str],
+        count: int,
+        runs: int,
+    ) -> float:
         with transaction.atomic():
             owner = User.objects.create_user(f"bench-{time.monotonic_ns()}")
-            overrides = {"match": {"type": "deals", "deals": count + 1}}
-            players = ["Ann", "Ben", "Cat"]
-            rules = trick.resolve_rules("parlett-jokerless", overrides, players)
+            rules = trick.resolve_rules(preset, overrides, players)
             sheet = TrickSheet.build(
-                ruleset="parlett-jokerless",
+                ruleset=preset,
                 options=overrides,
                 players=players,
                 deals=random_deals(rules, count, seed=count),
@@ -60,7 +91,8 @@ class Command(BaseCommand):
                 assert response.status_code == 200, response.status_code
             median = statistics.median(timings) * 1000
             self.stdout.write(
-                f"{count:>4} deals: session page {median:7.2f} ms median of {runs} "
+                f"{label}: session page {median:7.2f} ms median of {runs} "
                 f"({len(response.content) // 1024} KiB), SQL queries per request: {len(queries)}"
             )
             transaction.set_rollback(True)
+        return median
