@@ -8,6 +8,7 @@ and a refused request (anything but a redirect) must have stored nothing.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -43,7 +44,10 @@ def rows() -> tuple[int, ...]:
 
 def post(client: Client, url: str, data: dict[str, Any], **extra: Any) -> None:
     before = rows()
+    started = time.process_time()
     response = client.post(url, data, **extra)
+    # A guard against a request that hangs the worker, not a speed target.
+    assert time.process_time() - started < 2, (url, data)
     assert response.status_code < 500, (url, data, response.status_code)
     if response.status_code != 302:
         after = rows()
@@ -130,3 +134,103 @@ json_values = st.recursive(
 def test_importing_files(alice_client: Client, sheet: dict) -> None:
     upload = SimpleUploadedFile("fuzz.json", json.dumps(sheet).encode(), "application/json")
     post(alice_client, "/sessions/import/", {"file": upload})
+
+
+# The bounds of RULES.md §3 through every reader: files with huge, deep, long and many values,
+# and every numeric form field at its bound and just past it.
+
+HUGE = [2**63, 2**70, -(2**70), 10**6, -(10**6), 10**30]
+huge_values = st.one_of(
+    st.sampled_from(HUGE),
+    st.integers(-1_000, 100_000),
+    st.text(max_size=300),
+    st.text(st.characters(categories=("Cc", "Zl", "Cf")), max_size=5).map(lambda t: "Ann" + t),
+    st.integers(1, 40).map(lambda depth: json.loads("[" * depth + "1" + "]" * depth)),
+)
+
+
+@FUZZ
+@given(
+    ruleset=st.sampled_from(["thirty-three", "custom", "ninety-nine", "five", "parlett-classic"]),
+    family=st.sampled_from(["trick", "adding"]),
+    option=st.sampled_from(["tokens", "bonus", "match", "out", "card_table", "zzz"]),
+    value=huge_values,
+    title=st.one_of(st.none(), st.text(max_size=20), st.just("t" * 101), st.just("a\x00b")),
+    names=st.lists(
+        st.sampled_from(["Ann", "Ben", "Cat", "ann", "ＡＮＮ"]) | st.text(max_size=50), max_size=14
+    ),
+    deals=st.integers(0, 3_000),
+    amount=st.sampled_from(HUGE + [99, -99, 100, 0]),
+)  # fmt: skip
+def test_importing_files_at_and_past_every_bound(
+    alice_client: Client,
+    ruleset: str,
+    family: str,
+    option: str,
+    value: object,
+    title: object,
+    names: list[str],
+    deals: int,
+    amount: int,
+) -> None:
+    options = {option: [value] if option == "bonus" else value}
+    sheet: dict[str, object] = {
+        "format": "ninety-nine-scoresheet", "version": 1, "family": family, "ruleset": ruleset,
+        "options": options, "title": title, "players": names or ["Ann", "Ben", "Cat"],
+    }  # fmt: skip
+    if family == "trick":
+        hand = {"tricks": 3, "bid": value if isinstance(value, int) else 3}
+        sheet["deals"] = [{"hands": dict.fromkeys(names, hand)}] * deals
+    else:
+        event = {"player": (names or ["Ann"])[0], "event": "adjust", "tokens": amount}
+        sheet["rounds"] = [{"events": [event] * (deals % 250)}] * (deals // 10)
+    upload = SimpleUploadedFile("fuzz.json", json.dumps(sheet).encode(), "application/json")
+    post(alice_client, "/sessions/import/", {"file": upload})
+
+
+EDGES = ["-1", "0", "1", "9", "10", "13", "99", "100", "999", "1000", "1001", "10000", "10001",
+         str(2**63), str(2**70), "-" + str(2**70), "1e3", "٣"]  # fmt: skip
+
+
+@FUZZ
+@given(field=st.sampled_from(DEAL_FIELDS), value=st.sampled_from(EDGES))
+def test_deal_form_numbers_at_and_past_their_bounds(
+    alice_client: Client, tables: dict[str, GameSession], field: str, value: str
+) -> None:
+    data = {"number": "1", "h0-tricks": "3", "h0-made": "made", "h1-tricks": "3",
+            "h1-made": "made", "h2-tricks": "3", "h2-made": "made", "save": ""}  # fmt: skip
+    post(alice_client, f"/sessions/{tables['trick'].public_id}/", {**data, field: value})
+    post(alice_client, f"/sessions/{tables['trick'].public_id}/deals/1/", {**data, field: value})
+
+
+@FUZZ
+@given(
+    field=st.sampled_from(["match_number", "tokens", "bonus", "seat_0", "first_dealer"]),
+    value=st.sampled_from(EDGES + ["1000, 20", "1001", "0,0,0,0,0,0,0,0,0,0,0"]),
+    preset=st.sampled_from(["trick/custom", "trick/five", "adding/custom", "adding/thirty-three"]),
+)
+def test_start_form_numbers_at_and_past_their_bounds(
+    alice_client: Client, tables: dict[str, GameSession], field: str, value: str, preset: str
+) -> None:
+    players = list(Player.objects.values_list("pk", flat=True))
+    data = {f"seat_{i}": str(pk) for i, pk in enumerate(players)}
+    data |= {"match_type": "target", "match_number": "100", field: value}
+    post(alice_client, f"/sessions/new/{preset}/", data)
+
+
+@FUZZ
+@given(
+    field=st.sampled_from(["tokens", "player", "revision", "remove", "state"]),
+    value=st.sampled_from(EDGES),
+)
+def test_adding_numbers_at_and_past_their_bounds(
+    alice_client: Client, tables: dict[str, GameSession], field: str, value: str
+) -> None:
+    url = f"/sessions/{tables['adding'].public_id}/"
+    post(
+        alice_client,
+        url,
+        {"state": "0.0", "player": "0", "tokens": "1", "adjust": "", field: value},
+    )
+    post(alice_client, url + "rounds/1/", {"revision": "1", "player": "0", "event": "adjust:",
+                                           "tokens": "1", field: value})  # fmt: skip
