@@ -21,16 +21,18 @@ from scorekeeper.rules.adding import (
     add_event,
     allowed_events,
     check_rounds,
+    evaluate,
+    record,
     resolve_rules,
     score_session,
 )
 from scorekeeper.scoresheet import (
+    AddingSheet,
     InvalidScoresheet,
     dumps_scoresheet,
     loads_scoresheet,
     parse_scoresheet,
 )
-from scorekeeper.scoresheet_adding import AddingSheet
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 SETTINGS = settings(
@@ -477,6 +479,23 @@ def test_random_events_never_crash(rules, raw):
         add_event(
             rules, rounds, rounds[-1].events[0] if rounds[-1].events else Event("Ann", "bust")
         )
+
+
+@SETTINGS
+@given(session_st(), st.data())
+def test_recording_a_tap_in_one_pass_agrees_with_checking_it_all_again(session, data):
+    # A tap goes on from where the table is (adding.record); it must come out exactly as
+    # placing it (add_event) and checking every round again (evaluate) would.
+    rules, rounds = session
+    player = data.draw(st.sampled_from(rules.players))
+    kind = data.draw(st.sampled_from(["adjust", *(rule.event for rule in rules.events)]))
+    targets = [rule.target for rule in rules.events if rule.event == kind] or [None]
+    target = data.draw(st.sampled_from(targets))
+    tokens = data.draw(st.sampled_from([-1, 2])) if kind == "adjust" else None
+    event = Event(player, kind, target, tokens)
+    placed, found = record(rules, rounds, event)
+    assert placed == add_event(rules, rounds, event)
+    assert found == evaluate(rules, placed)
 
 
 # The scoresheet

@@ -15,7 +15,7 @@ from scorekeeper.rules.adding import (
     resolve_rules,
     score_session,
 )
-from tests.rules.test_adding_scoring import ev, rounds_of
+from tests.rules.adding.test_scoring import ev, rounds_of
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

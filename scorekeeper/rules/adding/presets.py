@@ -1,0 +1,348 @@
+"""The presets of the adding game (RULES.md §2.3) and the rules of one session."""
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.rules.adding.cards import CARD_TABLES, REGIONAL_TABLES
+from scorekeeper.rules.adding.events import (
+    ADJUST,
+    BORDERS,
+    BUST,
+    BUST_OUT_OF_ROUND,
+    CUSTOM_EVENTS,
+    HIT_69,
+    LAST_TO_PLAY,
+    ROUND_WON,
+    THIRTY_THREE_EVENTS,
+    TRIPS,
+    EventRule,
+)
+from scorekeeper.rules.adding.options import (
+    DEFAULT_PLAYERS,
+    DOLLAR_BILL_CORNERS,
+    DOLLAR_BILL_FOLDS,
+    OPTION_NAMES,
+    USUAL_OPEN,
+    option_problem,
+    text_or_none,
+    usual_options,
+)
+from scorekeeper.rules.common import InvalidRules, Problem, check_player_names, is_whole
+
+
+@dataclass(frozen=True)
+class AddingPreset:
+    """One row of the ruleset list (RULES.md §2.3)."""
+
+    id: str
+    name: str  # short title
+    description: str  # one plain line for a picker
+    cards_held: tuple[int, ...]  # cards in each hand (the players pick one where several)
+    limit: int  # going over it is a bust
+    scoring: str  # one of SCORINGS
+    defaults: dict[str, object]  # every option's value, JSON-shaped (None: does not apply)
+    events: tuple[EventRule, ...]  # the preset's own events (adjust is always allowed too)
+    open_options: frozenset[str] = USUAL_OPEN  # what a user may change
+    players: tuple[int, ...] = DEFAULT_PLAYERS  # allowed numbers of players
+    card_tables: tuple[str, ...] = ()  # the card tables to choose from, where that is open
+    tokens_over_four: int | None = None  # the tokens when more than 4 play (pagat's 99: 3)
+
+
+PRESETS: dict[str, AddingPreset] = {
+    preset.id: preset
+    for preset in (
+        AddingPreset(
+            id="ninety-nine",
+            name="Ninety-Nine",
+            description="Pagat's 99: 5 pennies (3 with over 4 players); a bust costs one.",
+            cards_held=(3,),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(tokens=5),
+            events=(BUST,),
+            tokens_over_four=3,
+        ),
+        AddingPreset(
+            id="ninety-nine-standard",
+            name="Ninety-Nine, standard",
+            description="The encyclopaedia's 99: 3 tokens, the 9 sets 99; regional card tables.",
+            cards_held=(3,),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(card_table="standard"),
+            events=(BUST,),
+            open_options=USUAL_OPEN | {"card_table"},
+            card_tables=REGIONAL_TABLES,
+        ),
+        AddingPreset(
+            id="dollar-bill",
+            name="Dollar Bill",
+            description="Fold a corner of your dollar bill for each bust; four corners and out.",
+            cards_held=(3,),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(tokens=DOLLAR_BILL_CORNERS, display="dollar-bill"),
+            events=(BUST,),
+            open_options=frozenset({"tokens", "on_69"}),
+        ),
+        AddingPreset(
+            id="on-honor",
+            name="On Your Honor",
+            description="1950s: 3 pennies; with none left you play on your honor until you bust.",
+            cards_held=(3,),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(out="owing", card_table="stack-1950s"),
+            events=(BUST,),
+        ),
+        AddingPreset(
+            id="thirty-three",
+            name="Thirty-Three",
+            description="33, 66, 99 with 9 tokens: make one exactly, others pay; cross, you pay.",
+            cards_held=(3,),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(tokens=9, out="owing", card_table="thirty-three"),
+            events=THIRTY_THREE_EVENTS,
+        ),
+        AddingPreset(
+            id="wilson",
+            name="Wilson",
+            description="3 game points a round, one lost at each border; first past 15 ends it.",
+            cards_held=(3,),
+            limit=99,
+            scoring="wilson",
+            defaults=usual_options(out=None, card_table="wilson"),
+            events=BORDERS,
+            open_options=frozenset({"on_69"}),
+        ),
+        AddingPreset(
+            id="one-hundred",
+            name="One Hundred",
+            description="Limit 100, 3 chips; black aces set any total, tens set 100.",
+            cards_held=(3,),
+            limit=100,
+            scoring="tokens",
+            defaults=usual_options(card_table="one-hundred"),
+            events=(BUST,),
+            players=tuple(range(3, 11)),
+        ),
+        AddingPreset(
+            id="ninety-eight",
+            name="Ninety-Eight",
+            description="Drinking game: 4 cards, limit 98; whoever goes over drinks.",
+            cards_held=(4,),
+            limit=98,
+            scoring="drinks",
+            defaults=usual_options(tokens=None, out=None, card_table="ninety-eight"),
+            events=(BUST,),
+            open_options=frozenset(),
+        ),
+        AddingPreset(
+            id="ninety-eight-arizona",
+            name="Ninety-Eight, Arizona",
+            description="Bust and you sit out the round; the last player to play wins it.",
+            cards_held=(4,),
+            limit=98,
+            scoring="rounds",
+            defaults=usual_options(
+                tokens=None, out=None, card_table="arizona", bust="out-of-round"
+            ),
+            events=(BUST_OUT_OF_ROUND, ROUND_WON),
+            open_options=frozenset(),
+        ),
+        AddingPreset(
+            id="michigan",
+            name="Michigan",
+            description="Dollar bill, 4 folds; lay down three of a kind and everyone else folds.",
+            cards_held=(3,),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(tokens=DOLLAR_BILL_CORNERS, display="dollar-bill"),
+            events=(BUST, TRIPS),
+            open_options=frozenset({"tokens", "on_69", "bust"}),
+        ),
+        AddingPreset(
+            id="sudden-death",
+            name="Sudden Death",
+            description="One life: go over 99 and you are out. 3, 5 or 7 cards each.",
+            cards_held=(3, 5, 7),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(tokens=1),
+            events=(BUST,),
+            open_options=frozenset({"on_69"}),
+        ),
+        AddingPreset(
+            id="custom",
+            name="Custom",
+            description="Every event and every option: tokens, going out, display, card table.",
+            cards_held=(3, 4, 5, 7),
+            limit=99,
+            scoring="tokens",
+            defaults=usual_options(),
+            events=CUSTOM_EVENTS,
+            open_options=frozenset(OPTION_NAMES),
+            card_tables=tuple(CARD_TABLES),
+        ),
+    )
+}
+
+
+def default_options(preset: AddingPreset, player_count: int) -> dict[str, object]:
+    """The preset's option values for this many players (a fresh copy, JSON-shaped).
+
+    Pagat's 99 gives each player 3 pennies instead of 5 when more than 4 play.
+    """
+    options = copy.deepcopy(preset.defaults)
+    if preset.tokens_over_four is not None and player_count > 4:
+        options["tokens"] = preset.tokens_over_four
+    return options
+
+
+@dataclass(frozen=True)
+class AddingRules:
+    """The rules of one session: a preset with its options, for these players."""
+
+    preset: AddingPreset
+    players: tuple[str, ...]  # seat order; seat 1 deals the first round
+    tokens: int | None  # each player's start; Wilson: game points every round; None: 98s
+    out: str | None  # one of OUT_RULES; None where nobody is eliminated
+    on_69: str  # one of ON_69
+    display: str  # one of DISPLAYS
+    card_table: str  # a key of CARD_TABLES
+    bust: str  # one of BUST_RULES
+    events: tuple[EventRule, ...]  # the events of this session (adjust is always allowed too)
+
+    @property
+    def scoring(self) -> str:
+        return self.preset.scoring
+
+    @property
+    def limit(self) -> int:
+        return self.preset.limit
+
+    @property
+    def uses_tokens(self) -> bool:
+        """Players hold tokens and are eliminated (every scoring but Wilson's and the 98s')."""
+        return self.preset.scoring == "tokens"
+
+    @property
+    def units(self) -> tuple[str, str]:
+        """What the numbers count, singular and plural: ("token", "tokens"), ("fold", …)."""
+        if self.uses_tokens:
+            return ("fold", "folds") if self.display == "dollar-bill" else ("token", "tokens")
+        return _UNITS[self.scoring]
+
+    def amount(self, count: int) -> str:
+        """'1 token', '3 tokens', '2 drinks' …"""
+        singular, plural = self.units
+        return f"{count} {singular if abs(count) == 1 else plural}"
+
+    def options_data(self) -> dict[str, object]:
+        """Every option's effective value, JSON-shaped."""
+        return {
+            "tokens": self.tokens,
+            "out": self.out,
+            "on_69": self.on_69,
+            "display": self.display,
+            "card_table": self.card_table,
+            "bust": self.bust,
+        }
+
+    def overrides_data(self) -> dict[str, object]:
+        """Only the options that differ from the preset's defaults."""
+        defaults = default_options(self.preset, len(self.players))
+        return {
+            name: value for name, value in self.options_data().items() if value != defaults[name]
+        }
+
+
+_UNITS = {
+    "wilson": ("game point", "game points"),
+    "drinks": ("drink", "drinks"),
+    "rounds": ("round won", "rounds won"),
+}
+
+
+def resolve_rules(
+    preset_id: str, options: Mapping[str, object], players: Sequence[str]
+) -> AddingRules:
+    """Check the preset id, the option overrides and the players; raise InvalidRules."""
+    problems: list[Problem] = []
+    preset = PRESETS.get(preset_id)
+    if preset is None:
+        choices = ", ".join(PRESETS)
+        problems.append(
+            Problem("ruleset", f'Unknown ruleset "{preset_id}"; choose one of {choices}.')
+        )
+    problems += check_player_names(players)
+    if preset is not None and len(players) not in preset.players:
+        counts = preset.players
+        message = f"{preset.name} is for {counts[0]} to {counts[-1]} players; {len(players)} given."
+        problems.append(Problem("players", message))
+    defaults = default_options(preset, len(players)) if preset is not None else {}
+    overrides: dict[str, object] = {}
+    for name, value in options.items():
+        path = f"options.{name}"
+        if name not in OPTION_NAMES:
+            problems.append(Problem(path, f'There is no option "{name}".'))
+        elif preset is not None and name not in preset.open_options:
+            # Restating the preset's own value changes nothing (files may list every option).
+            if value != defaults[name]:
+                message = f"{preset.name} does not let you change this; choose Custom."
+                problems.append(Problem(path, message))
+        else:
+            wrong = option_problem(_card_tables(preset), name, value)
+            if wrong:
+                problems.append(Problem(path, wrong))
+            else:
+                overrides[name] = value
+    if preset is None:
+        raise InvalidRules(problems)
+    values = defaults | overrides
+    tokens = values["tokens"]
+    if values["display"] == "dollar-bill" and is_whole(tokens) and tokens > DOLLAR_BILL_FOLDS:
+        where = "options.tokens" if "tokens" in overrides else "options.display"
+        message = (
+            f"A dollar bill folds {DOLLAR_BILL_FOLDS} times at most (four corners, then in "
+            f"half), so it cannot stand for {tokens} tokens."
+        )
+        problems.append(Problem(where, message))
+    if problems:
+        raise InvalidRules(problems)
+    return AddingRules(
+        preset=preset,
+        players=tuple(players),
+        tokens=tokens if is_whole(tokens) else None,
+        out=text_or_none(values["out"]),
+        on_69=str(values["on_69"]),
+        display=str(values["display"]),
+        card_table=str(values["card_table"]),
+        bust=str(values["bust"]),
+        events=_session_events(preset, str(values["bust"]), str(values["on_69"])),
+    )
+
+
+def _session_events(preset: AddingPreset, bust: str, on_69: str) -> tuple[EventRule, ...]:
+    """The preset's events as the options change them: a bust that only puts the player out of
+    the round needs a `win` to end the round; on_69 "token" adds the hit 69."""
+    events = list(preset.events)
+    if bust == "out-of-round":
+        events = [BUST_OUT_OF_ROUND if rule.event == "bust" else rule for rule in events]
+        if not any(rule.event == "win" for rule in events):
+            events.append(LAST_TO_PLAY)
+    if on_69 == "token":
+        events.append(HIT_69)
+    return tuple(events)
+
+
+def events_for(rules: AddingRules) -> tuple[EventRule, ...]:
+    """The buttons to show for this session: its events, then Adjust."""
+    return (*rules.events, ADJUST)
+
+
+def _card_tables(preset: AddingPreset | None) -> tuple[str, ...]:
+    """The card tables a preset lets the table choose from (every one where it is open)."""
+    return preset.card_tables if preset is not None else tuple(CARD_TABLES)

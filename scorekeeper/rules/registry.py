@@ -1,0 +1,77 @@
+"""The game families, by id: the one place that lists them (RULES.md: §1 and §2).
+
+Each family is a package of this one with the same small surface (`Family`): its presets as
+data, its options in words, reading the options for a table (`resolve_rules`), and one pass
+that checks what the table entered and scores it (`evaluate`). Everything outside the rules
+package finds a family here by the id a session stores, and never asks which one it holds.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from scorekeeper.rules import adding, trick
+from scorekeeper.rules.options import Option
+
+
+class Family(Protocol):
+    """What every game family module offers."""
+
+    @property
+    def ID(self) -> str: ...  # "trick", as a session and a scoresheet file store it
+
+    @property
+    def NAME(self) -> str: ...  # "Ninety-Nine (trick game)"
+
+    @property
+    def SHORT_NAME(self) -> str: ...  # "Ninety-Nine"
+
+    @property
+    def TITLE(self) -> str: ...  # "Ninety-Nine, the trick game"
+
+    @property
+    def BLURB(self) -> str: ...  # one line about the game
+
+    @property
+    def BRIEF(self) -> str: ...  # the same, shorter, where the rule sheets are listed
+
+    @property
+    def UNIT(self) -> str: ...  # what the table enters one at a time: "deal"
+
+    @property
+    def SHEET_PLAYERS(self) -> int: ...  # the players a sheet shows before anyone sits down
+
+    @property
+    def PRESETS(self) -> Mapping[str, Any]: ...  # the rulesets by id
+
+    @property
+    def OPTIONS(self) -> Sequence[Option]: ...  # RULES.md §3, in words
+
+    @property
+    def OPTION_NAMES(self) -> Sequence[str]: ...  # as a scoresheet file lists them
+
+    def resolve_rules(
+        self, preset_id: str, options: Mapping[str, object], players: Sequence[str]
+    ) -> Any: ...  # the session's rules, or InvalidRules
+
+    def default_options(self, preset: Any, player_count: int) -> dict[str, object]: ...
+
+    def evaluate(self, rules: Any, entries: Sequence[Any]) -> Any: ...  # .problems, .result
+
+    def score_session(self, rules: Any, entries: Sequence[Any]) -> Any: ...
+
+
+_TRICK: Family = trick
+_ADDING: Family = adding
+FAMILIES: dict[str, Family] = {family.ID: family for family in (_TRICK, _ADDING)}
+
+
+class UnknownFamily(KeyError):
+    """No game family has this id."""
+
+
+def family(family_id: str) -> Family:
+    """The family with this id; UnknownFamily if there is none."""
+    try:
+        return FAMILIES[family_id]
+    except KeyError:
+        raise UnknownFamily(family_id) from None

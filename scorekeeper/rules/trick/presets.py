@@ -1,0 +1,313 @@
+"""The presets of the trick game (RULES.md §1.6) and the rules of one session."""
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.rules.common import InvalidRules, Problem, check_player_names
+from scorekeeper.rules.trick.options import (
+    BONUS_ROW,
+    BONUS_ROW_FIVE,
+    FIRST_TRUMPS,
+    MATCH_TYPES,
+    OPTION_NAMES,
+    READERS,
+    TRICKS_FOR_PLAYERS,
+    TRUMP_RULES,
+    Match,
+    read_bonus,
+    read_choice,
+    read_flag,
+    read_premiums,
+    usual_options,
+)
+
+DUMMY = "dummy"  # the dummy's key among the hands of a deal in `two-dummy`
+DUMMY_LABEL = "Dummy"  # the dummy as people read it
+
+
+def hand_label(name: str) -> str:
+    """A hand as people read it: the player's name, or "Dummy"."""
+    return DUMMY_LABEL if name == DUMMY else name
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One row of the ruleset list (RULES.md §1.6)."""
+
+    id: str
+    name: str  # short title
+    description: str  # one plain line for a picker
+    defaults: dict[str, object]  # every option's value, JSON-shaped; see default_options()
+    players: tuple[int, ...] = (3,)  # allowed numbers of players (without the dummy)
+    tricks: int | None = 9  # tricks per deal; None: from the number of players
+    dummy: bool = False
+    scoring: str = "standard"  # or "long" (§1.8)
+    game_points: bool = False  # eighteen-ninety-nine
+    needs_all_bids: bool = False
+    bid_max: int = 9
+    open_options: frozenset[str] = frozenset({"match"})  # what a user may change
+    match_types: tuple[str, ...] = MATCH_TYPES  # the match types a user may choose
+
+
+PRESETS: dict[str, Preset] = {
+    preset.id: preset
+    for preset in (
+        Preset(
+            id="parlett-classic",
+            name="Classic Ninety-Nine",
+            description="Parlett's original with the Joker: trump turned up each deal; 9 deals.",
+            defaults=usual_options(trump="turn-up"),
+        ),
+        Preset(
+            id="parlett-jokerless",
+            name="Jokerless Ninety-Nine",
+            description="Parlett's preferred form: diamonds first, then trump by how many made it.",
+            defaults=usual_options(first_trump="diamonds"),
+            open_options=frozenset({"match", "first_trump"}),
+        ),
+        Preset(
+            id="encyclopaedia",
+            name="Encyclopaedia",
+            description="No trump first, then trump by successes; 100-point games with bonuses.",
+            defaults=usual_options(match={"type": "game-bonus"}),
+            open_options=frozenset({"match", "first_trump"}),
+        ),
+        Preset(
+            id="declared",
+            name="Ninety-Nine Declared",
+            description="Whoever declares or reveals names the trump; otherwise it stays.",
+            defaults=usual_options(trump="declared"),
+        ),
+        Preset(
+            id="eighteen-ninety-nine",
+            name="Eighteen Ninety-Nine",
+            description="18 deals, trump turned from a stack; game points by the hundred.",
+            defaults=usual_options(trump="turn-up", match={"type": "deals", "deals": 18}),
+            game_points=True,
+            match_types=("deals", "target"),
+        ),
+        Preset(
+            id="long",
+            name="Long Ninety-Nine",
+            description="16 cards each, 13 tricks, bids to 13; no trick points, minus the miss.",
+            defaults=usual_options(
+                trump="by-deviation",
+                first_trump="diamonds",
+                match={"type": "long", "games": 1},
+                trick_points=False,
+            ),
+            tricks=13,
+            scoring="long",
+            needs_all_bids=True,
+            bid_max=13,
+        ),
+        Preset(
+            id="four",
+            name="Four players",
+            description="Four players, 52 cards, 10 tricks; a 0 bid is also made by all 10.",
+            defaults=usual_options(match={"type": "deals", "deals": 12}, zero_all_tricks=True),
+            players=(4,),
+            tricks=10,
+            open_options=frozenset({"match", "first_trump", "bonus", "zero_all_tricks"}),
+        ),
+        Preset(
+            id="five",
+            name="Five players",
+            description="Five players, 9 tricks; success bonus 50, 40, 30, 20 or 10.",
+            defaults=usual_options(
+                match={"type": "deals", "deals": 10}, bonus=list(BONUS_ROW_FIVE)
+            ),
+            players=(5,),
+            open_options=frozenset({"match", "first_trump", "bonus"}),
+        ),
+        Preset(
+            id="two-dummy",
+            name="Two players with a dummy",
+            description="Two players and a dummy hand; both may declare, nobody reveals.",
+            defaults=usual_options(premiums=["declare"], dummy_exact_declarer=True),
+            players=(2,),
+            dummy=True,
+            open_options=frozenset({"match", "first_trump", "dummy_exact_declarer"}),
+        ),
+        Preset(
+            id="naughty-nun",
+            name="Naughty Nun",
+            description="Scored as Ninety-Nine; the trump is chosen at the table each deal.",
+            defaults=usual_options(trump="turn-up"),
+        ),
+        Preset(
+            id="oxford-whist",
+            name="Oxford Whist",
+            description="No premium bids; 1 a trick and a flat 10 for making your bid; 16 deals.",
+            defaults=usual_options(
+                trump="turn-up",
+                match={"type": "deals", "deals": 16},
+                bonus=[10, 10, 10],
+                premiums=[],
+            ),
+            open_options=frozenset({"match", "bonus"}),
+        ),
+        Preset(
+            id="custom",
+            name="Custom",
+            description="Two to five players; set every option yourself.",
+            defaults=usual_options(first_trump="diamonds"),
+            players=(2, 3, 4, 5),
+            tricks=None,
+            open_options=frozenset(OPTION_NAMES),
+        ),
+    )
+}
+
+
+def default_options(preset: Preset, player_count: int) -> dict[str, object]:
+    """The preset's option values for this many players (a fresh copy, JSON-shaped).
+
+    A five-player table gets the five-player bonus row unless the preset has its own.
+    """
+    options = copy.deepcopy(preset.defaults)
+    if player_count == 5 and options["bonus"] == list(BONUS_ROW):
+        options["bonus"] = list(BONUS_ROW_FIVE)
+    return options
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """The rules of one session: a preset with its options, for these players."""
+
+    preset: Preset
+    players: tuple[str, ...]  # seat order, without the dummy
+    trump: str  # one of TRUMP_RULES
+    first_trump: str  # one of FIRST_TRUMPS
+    match: Match
+    bonus: tuple[int, ...]  # success bonus for 1, 2, 3, … succeeding; 0 beyond the row
+    premiums: tuple[str, ...]  # the premium bids allowed, in PREMIUM_POINTS order
+    trick_points: bool
+    zero_all_tricks: bool
+    dummy_exact_declarer: bool
+    tricks: int  # tricks per deal
+
+    @property
+    def dummy(self) -> bool:
+        return self.preset.dummy
+
+    @property
+    def hands(self) -> tuple[str, ...]:
+        """Who has a hand in every deal: the players, then the dummy."""
+        return (*self.players, DUMMY) if self.dummy else self.players
+
+    @property
+    def scoring(self) -> str:
+        return self.preset.scoring
+
+    @property
+    def bid_max(self) -> int:
+        return self.preset.bid_max
+
+    @property
+    def needs_all_bids(self) -> bool:
+        # The trump by deviation needs every player's miss, so every bid.
+        return self.preset.needs_all_bids or self.trump == "by-deviation"
+
+    @property
+    def has_games(self) -> bool:
+        """Whether the session has games to list (§1.5, or the game points at the end)."""
+        return self.match.has_games or self.preset.game_points
+
+    def options_data(self) -> dict[str, object]:
+        """Every option's effective value, JSON-shaped."""
+        return {
+            "trump": self.trump,
+            "first_trump": self.first_trump,
+            "match": self.match.to_data(),
+            "bonus": list(self.bonus),
+            "premiums": list(self.premiums),
+            "trick_points": self.trick_points,
+            "zero_all_tricks": self.zero_all_tricks,
+            "dummy_exact_declarer": self.dummy_exact_declarer,
+        }
+
+    def overrides_data(self) -> dict[str, object]:
+        """Only the options that differ from the preset's defaults."""
+        defaults = default_options(self.preset, len(self.players))
+        return {
+            name: value for name, value in self.options_data().items() if value != defaults[name]
+        }
+
+
+def resolve_rules(
+    preset_id: str, options: Mapping[str, object], players: Sequence[str]
+) -> TrickRules:
+    """Check the preset id, the option overrides and the players; raise InvalidRules."""
+    problems: list[Problem] = []
+    preset = PRESETS.get(preset_id)
+    if preset is None:
+        choices = ", ".join(PRESETS)
+        problems.append(
+            Problem("ruleset", f'Unknown ruleset "{preset_id}"; choose one of {choices}.')
+        )
+    problems += check_player_names(players, reserved=(DUMMY,) if preset and preset.dummy else ())
+    if preset is not None and len(players) not in preset.players:
+        problems.append(Problem("players", _player_count_problem(preset, len(players))))
+    overrides: dict[str, object] = {}
+    for name, value in options.items():
+        path = f"options.{name}"
+        if name not in OPTION_NAMES:
+            problems.append(Problem(path, f'There is no option "{name}".'))
+        elif (
+            preset is not None
+            and name not in preset.open_options
+            # Restating the preset's own value changes nothing (files may list every option).
+            and value != default_options(preset, len(players)).get(name)
+        ):
+            problems.append(
+                Problem(path, f"{preset.name} does not let you change this; choose Custom.")
+            )
+        else:
+            try:
+                READERS[name](value)
+            except InvalidRules as error:
+                problems += error.problems
+            else:
+                overrides[name] = value
+    if preset is not None and "match" in overrides:
+        match_type = Match.from_data(overrides["match"]).type
+        if match_type not in preset.match_types:
+            allowed = " or ".join(f'"{kind}"' for kind in preset.match_types)
+            message = f"{preset.name} is played as a {allowed} match."
+            problems.append(Problem("options.match.type", message))
+    if problems or preset is None:
+        raise InvalidRules(problems)
+    values = default_options(preset, len(players)) | overrides
+    return TrickRules(
+        preset=preset,
+        players=tuple(players),
+        trump=read_choice("trump", TRUMP_RULES)(values["trump"]),
+        first_trump=read_choice("first_trump", FIRST_TRUMPS)(values["first_trump"]),
+        match=Match.from_data(values["match"]),
+        bonus=read_bonus(values["bonus"]),
+        premiums=read_premiums(values["premiums"]),
+        trick_points=read_flag("trick_points")(values["trick_points"]),
+        zero_all_tricks=read_flag("zero_all_tricks")(values["zero_all_tricks"]),
+        dummy_exact_declarer=read_flag("dummy_exact_declarer")(values["dummy_exact_declarer"]),
+        tricks=preset.tricks or TRICKS_FOR_PLAYERS[len(players)],
+    )
+
+
+def _player_count_problem(preset: Preset, count: int) -> str:
+    counts = preset.players
+    wanted = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    dummy = " (the dummy is not listed)" if preset.dummy else ""
+    return f"{preset.name} is for {wanted} players{dummy}; {count} given."
+
+
+def more_deals(rules: TrickRules) -> int | None:
+    """How many deals "play more" adds to a finished session of a fixed number of deals (the
+    preset's own number, or three rounds of the table), or None for other matches."""
+    if rules.match.type != "deals":
+        return None
+    default = default_options(rules.preset, len(rules.players))["match"]
+    assert isinstance(default, dict)
+    more = default.get("deals")
+    return more if isinstance(more, int) else len(rules.players) * 3

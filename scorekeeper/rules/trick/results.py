@@ -1,0 +1,110 @@
+"""What the rules work out from a trick-game session's deals."""
+
+from dataclasses import dataclass
+
+from scorekeeper.rules.trick.presets import TrickRules
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand of a scored deal. `points` is the sum of the breakdown that follows it."""
+
+    player: str
+    bid: int | None  # None when kept hidden; as the cards mean it (`four`: 10 is 0)
+    tricks: int
+    made: bool
+    premium_bid: str | None  # the premium bid this hand made
+    points: int
+    trick_points: int
+    bonus: int  # success bonus
+    premium: int  # premium points won or paid, including other players' failed premiums
+    miss: int  # `long`: minus the tricks the bid was missed by; otherwise 0
+    game_bonus: int
+    rubber_bonus: int
+    is_dummy: bool
+
+
+@dataclass(frozen=True)
+class PremiumResult:
+    """A premium bid and whether it came off."""
+
+    player: str
+    kind: str  # "declare" or "reveal"
+    made: bool
+    value: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game (rubber, game-bonus, long), or eighteen-ninety-nine's game points."""
+
+    number: int  # 1-based
+    last_deal: int  # number of the deal that ended it
+    winner: tuple[str, ...]  # highest scorers (tied ones all win)
+    scores: dict[str, int]  # the game's scores, before its bonuses
+    bonuses: dict[str, int]  # game and rubber bonuses settled at its end
+    game_points: dict[str, int] | None = None  # eighteen-ninety-nine
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One scored deal, with what it settled."""
+
+    number: int  # 1-based
+    dealer: str
+    leader: str
+    trump: str
+    hands: tuple[HandResult, ...]  # seat order, the dummy last
+    successes: int
+    premiums: tuple[PremiumResult, ...]  # two only in `two-dummy`
+    totals: dict[str, int]  # session totals after the deal
+    game_scores: dict[str, int] | None  # the game's scores after the deal (None: no games)
+    game_over: GameResult | None  # the game this deal ended
+    rubber_winners: tuple[str, ...]  # who won the rubber in this deal
+    finished: bool  # this deal ended the session
+    announcements: tuple[str, ...]  # plain sentences: game over, rubber won, session over
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """Who deals and leads the coming deal, and its trump where the rules decide it."""
+
+    number: int
+    dealer: str
+    leader: str
+    trump: str | None  # None: the table decides (turn-up)
+    unless_declared: bool  # `declared`: the trump holds unless someone makes a premium bid
+
+    @property
+    def trump_note(self) -> str:
+        if self.trump is None:
+            return "decided at the table"
+        return f"{self.trump} unless someone declares" if self.unless_declared else self.trump
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place in the session."""
+
+    player: str
+    total: int
+    rank: int  # equal totals share a rank: 1, 1, 3
+    game_score: int | None  # in the current game (None: no games)
+    games_won: int  # rubber, long: games won; game-bonus: game bonuses held
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """Everything the rules work out from a session's deals."""
+
+    rules: TrickRules
+    deals: tuple[DealResult, ...]
+    standings: tuple[Standing, ...]  # best first; the dummy is never ranked
+    totals: dict[str, int]  # every hand, the dummy too
+    games: tuple[GameResult, ...]  # finished games only
+    current_game: int | None  # the game the next deal belongs to (the last one when finished)
+    current_game_scores: dict[str, int] | None
+    next: NextDeal | None  # None once finished
+    finished: bool
+    winners: tuple[str, ...]  # empty until finished
+    game_points: dict[str, int] | None  # eighteen-ninety-nine, once finished
