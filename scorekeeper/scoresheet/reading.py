@@ -1,0 +1,401 @@
+"""What every scoresheet file has, whatever its game family (FORMAT.md §1): the header, the
+top-level fields, and the checks made before a file is parsed at all.
+
+Pure Python, no Django. Each family's module (`trick`, `adding`) reads its own deals or rounds
+and hands the rest to `read_sheet()` here.
+"""
+
+import copy
+import json
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, ClassVar, Self
+
+from scorekeeper.rules.bounds import (
+    MAX_DEALS,
+    MAX_FILE_BYTES,
+    MAX_NESTING,
+    MAX_PLAYERS,
+    MAX_TITLE_LENGTH,
+    number,
+    text_problem,
+)
+from scorekeeper.rules.common import InvalidRules, Problem, is_whole
+
+FORMAT_ID = "ninety-nine-scoresheet"
+FORMAT_VERSION = 1
+TOP_KEYS = ("ruleset", "options", "title", "played_on", "players", "deals", "rounds")
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+Add = Callable[[str, str], None]
+
+
+class InvalidScoresheet(ValueError):
+    """The file cannot be imported; `problems` lists everything wrong with it."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(problem) for problem in problems))
+
+
+# Reading
+
+
+def decode(text: str) -> object:
+    """Decode a scoresheet's JSON text; bad JSON is reported as an InvalidScoresheet too.
+
+    The size and the nesting depth are checked before the text is parsed, so that no file can
+    make the reader work long or recurse deep (RULES.md §3, Bounds).
+    """
+    if len(text) > MAX_FILE_BYTES:
+        message = f"The file is too big for a scoresheet (over {MAX_FILE_BYTES // 1_000_000} MB)."
+        raise InvalidScoresheet([Problem("", message)])
+    depth, unpaired = _nesting(text)
+    if depth > MAX_NESTING and not unpaired:  # unpaired: the JSON reader says where it fails
+        message = (
+            f"Values are nested {depth} levels deep; a scoresheet nests at most {MAX_NESTING}."
+        )
+        raise InvalidScoresheet([Problem("", message)])
+    try:
+        data = json.loads(text, object_pairs_hook=_object_without_repeats)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise InvalidScoresheet(
+            [Problem("", f"This is not valid JSON ({where}): {error.msg}.")]
+        ) from None
+    except _RepeatedKey as error:
+        message = f'The key "{error.key}" appears twice in the same object.'
+        raise InvalidScoresheet([Problem("", message)]) from None
+    except (ValueError, RecursionError) as error:
+        raise InvalidScoresheet([Problem("", f"This is not valid JSON: {error}.")]) from None
+    return data
+
+
+# A JSON string (skipped whole, so brackets inside it do not count) or a bracket.
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def _nesting(text: str) -> tuple[int, bool]:
+    """How deep the text's arrays and objects nest, read without parsing, and whether their
+    brackets fail to pair up (then it is not JSON at all)."""
+    depth = deepest = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+            if depth < 0:
+                return deepest, True
+    return deepest, depth != 0
+
+
+class _RepeatedKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _object_without_repeats(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RepeatedKey(key)
+        data[key] = value
+    return data
+
+
+def read_header(data: object, families: Collection[str]) -> dict[object, object]:
+    """The file as a dict whose header names one of `families`; raise InvalidScoresheet if it
+    cannot be read as a scoresheet at all."""
+    if not isinstance(data, dict):
+        message = f"A scoresheet file holds one JSON object {{…}}, not {describe(data)}."
+        raise InvalidScoresheet([Problem("", message)])
+    problems: list[Problem] = []
+    if "format" not in data:
+        problems.append(Problem("format", f'missing; a scoresheet has "format": "{FORMAT_ID}"'))
+    elif data["format"] != FORMAT_ID:
+        problems.append(Problem("format", f'must be "{FORMAT_ID}"'))
+    version = data.get("version")
+    if is_whole(version) and version > FORMAT_VERSION:
+        message = f"this file is version {version}; this app reads version {FORMAT_VERSION}"
+        problems.append(Problem("version", message))
+    elif not (is_whole(version) and version == FORMAT_VERSION):
+        problems.append(Problem("version", f"must be {FORMAT_VERSION}"))
+    family = data.get("family")
+    if not isinstance(family, str) or family not in families:
+        problems.append(Problem("family", 'must be "trick" or "adding"'))
+    if problems:
+        raise InvalidScoresheet(problems)
+    return data
+
+
+@dataclass(frozen=True)
+class Top:
+    """A file's top-level fields as read (None where a field could not be read)."""
+
+    ruleset: str | None
+    options: dict[str, object] | None
+    title: str | None
+    played_on: date | None
+    players: list[str] | None
+
+
+@dataclass(frozen=True)
+class SheetBase:
+    """What a sheet of any family holds besides its entries and its rules."""
+
+    ruleset: str
+    options: dict[str, object]  # the overrides, as given
+    title: str | None
+    played_on: date | None
+    players: tuple[str, ...]
+
+    # Set by each family's sheet: the family's id, the field that holds its entries, and the
+    # family's way to read its rules (resolve_rules).
+    family: ClassVar[str]
+    entries_field: ClassVar[str]
+    resolve_rules: ClassVar[Callable[..., Any]]
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        ruleset: str,
+        options: Mapping[str, object],
+        players: Sequence[str],
+        title: str | None = None,
+        played_on: date | None = None,
+        **entries: Sequence[Any],
+    ) -> Self:
+        """A sheet with its rules resolved (raises InvalidRules); its entries, given by the
+        name of their field (`deals=` or `rounds=`), are not checked."""
+        rules = cls.resolve_rules(ruleset, options, players)
+        given = entries.pop(cls.entries_field, ())
+        if entries:
+            raise TypeError(f"A {cls.__name__} has no {', '.join(entries)}.")
+        return cls.made(rules, ruleset, options, given, title, played_on)
+
+    @property
+    def entries(self) -> tuple[Any, ...]:
+        entries: tuple[Any, ...] = getattr(self, self.entries_field)
+        return entries
+
+    @classmethod
+    def made(
+        cls,
+        rules: Any,
+        ruleset: str,
+        options: Mapping[str, object],
+        entries: Sequence[object],
+        title: str | None = None,
+        played_on: date | None = None,
+    ) -> Self:
+        """The sheet of these rules and entries (a copy of `options`, the overrides)."""
+        fields: dict[str, Any] = {cls.entries_field: tuple(entries)}
+        return cls(  # type: ignore[call-arg]
+            ruleset=ruleset,
+            options=copy.deepcopy(dict(options)),
+            title=title,
+            played_on=played_on,
+            players=rules.players,
+            rules=rules,
+            **fields,
+        )
+
+
+def read_sheet[T: SheetBase](
+    sheet_class: type[T],
+    data: dict[object, object],
+    example: str,
+    read_entry: Callable[[object, str, Add], object | None],
+    resolve_rules: Callable[..., Any],
+    check: Callable[[Any, list[Any]], Sequence[Any]],
+) -> T:
+    """Read a file of one family whose header was checked: its top-level fields here, its
+    deals or rounds with `read_entry`, its rules with `resolve_rules`, and the problems of its
+    entries with `check`. Raise InvalidScoresheet with every problem, in the order of the file."""
+    problems: list[Problem] = []
+
+    def add(path: str, message: str) -> None:
+        problems.append(Problem(path, message))
+
+    top = read_top(data, add, example)
+    key = sheet_class.entries_field
+    entries = [
+        read_entry(entry, f"{key}[{index}]", add)
+        for index, entry in enumerate(read_list(data.get(key), key, add))
+    ]
+    rules = resolve(top, problems, resolve_rules, lambda rules: check(rules, entries))
+    assert top.options is not None and top.ruleset is not None
+    read = [entry for entry in entries if entry is not None]
+    return sheet_class.made(rules, rules.preset.id, top.options, read, top.title, top.played_on)
+
+
+def read_top(data: dict[object, object], add: Add, example: str) -> Top:
+    """Read the fields every family's file has; `example` is a ruleset id to suggest."""
+    return Top(
+        ruleset=read_ruleset(data.get("ruleset"), add, example),
+        options=read_options(data.get("options"), add),
+        title=read_title(data.get("title"), add),
+        played_on=read_date(data.get("played_on"), add),
+        players=read_players(data.get("players"), add),
+    )
+
+
+def resolve(
+    top: Top,
+    problems: list[Problem],
+    resolve_rules: Callable[..., Any],
+    check: Callable[[Any], Sequence[Any]],
+) -> Any:
+    """The file's rules, with the problems of its rules and its entries added to `problems`
+    (`check` gives the problems of the entries under the rules); raise InvalidScoresheet,
+    every problem in the order of the file, if there are any."""
+    rules = None
+    if top.ruleset is not None and top.options is not None and top.players is not None:
+        try:
+            rules = resolve_rules(top.ruleset, top.options, top.players)
+        except InvalidRules as error:
+            problems += error.problems
+    if rules is not None:
+        problems += [Problem(problem.path, problem.message) for problem in check(rules)]
+    if problems or rules is None or top.options is None:
+        raise InvalidScoresheet(sorted(problems, key=_file_order))
+    return rules
+
+
+def read_ruleset(value: object, add: Add, example: str) -> str | None:
+    if isinstance(value, str):
+        return value
+    if value is None:
+        add("ruleset", f"missing; give a ruleset id such as {example}")
+    else:
+        add("ruleset", f"must be text: a ruleset id such as {example}")
+    return None
+
+
+def read_options(value: object, add: Add) -> dict[str, object] | None:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        add("options", "must be an object of option overrides, e.g. {}")
+        return None
+    options: dict[str, object] = {}
+    for name, option in value.items():
+        if not isinstance(name, str):
+            add("options", "option names must be text")
+            return None
+        options[name] = copy.deepcopy(option)
+    return options
+
+
+def read_title(value: object, add: Add) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        add("title", "must be text")
+        return None
+    wrong = text_problem(value, "A title", MAX_TITLE_LENGTH)
+    if wrong is not None:
+        add("title", wrong)
+        return None
+    return value
+
+
+def read_date(value: object, add: Add) -> date | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and _DATE.fullmatch(value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    add("played_on", 'must be a date written like "2026-11-20"')
+    return None
+
+
+def read_players(value: object, add: Add) -> list[str] | None:
+    if value is None:
+        add("players", "missing; list the players in seat order")
+        return None
+    if not isinstance(value, list):
+        add("players", "must be a list of player names in seat order")
+        return None
+    if len(value) > MAX_PLAYERS:
+        add(
+            "players", f"at most {MAX_PLAYERS} players sit at a table; this file has {len(value):,}"
+        )
+        return None
+    players: list[str] = []
+    for index, name in enumerate(value):
+        if isinstance(name, str):
+            players.append(name)
+        else:
+            add(f"players[{index}]", "must be text")
+    return players if len(players) == len(value) else None
+
+
+def too_many(what: str, count: int) -> str:
+    """The problem with a file of more deals or rounds than a session may hold."""
+    return f"a session has at most {number(MAX_DEALS)} {what}; this file has {count:,}"
+
+
+def read_list(value: object, what: str, add: Add) -> list[object]:
+    """A file's list of deals or rounds (`what`); [] with a problem if it is not one, or if it
+    holds more than a session may (then its items are counted, not read)."""
+    if value is None:
+        add(what, f"missing; use [] for a session with no {what} yet")
+        return []
+    if not isinstance(value, list):
+        add(what, f"must be a list of {what}")
+        return []
+    if len(value) > MAX_DEALS:
+        add(what, too_many(what, len(value)))
+        return []
+    return value
+
+
+_ENTRY_PLACE = re.compile(r"[a-z_]+(?:\[(\d+)\])?(?:\.events\[(\d+)\])?")
+
+
+def _file_order(problem: Problem) -> tuple[int, ...]:
+    """Sort key putting problems in the order of the file: top-level keys, then deal by deal
+    (or round by round, event by event)."""
+    top = problem.path.partition(".")[0].partition("[")[0]
+    found = _ENTRY_PLACE.match(problem.path)
+    places = [int(place) for place in found.groups() if place is not None] if found else []
+    return (TOP_KEYS.index(top) if top in TOP_KEYS else -1, *places)
+
+
+def describe(value: object) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "null" if value is None else type(value).__name__
+
+
+def header(family: str, ruleset: str, options: dict[str, object], title: str | None,
+           played_on: date | None, players: Sequence[str]) -> dict[str, object]:  # fmt: skip
+    """The top of an exported file, keys in the order FORMAT.md gives them."""
+    data: dict[str, object] = {
+        "format": FORMAT_ID,
+        "version": FORMAT_VERSION,
+        "family": family,
+        "ruleset": ruleset,
+        "options": copy.deepcopy(options),
+    }
+    if title is not None:
+        data["title"] = title
+    if played_on is not None:
+        data["played_on"] = played_on.isoformat()
+    data["players"] = list(players)
+    return data
