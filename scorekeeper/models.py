@@ -1,6 +1,15 @@
+"""The stored data: players, sessions with their seats and entries, the history of changes.
+
+What is stored is what the table entered (deals with their hands, rounds with their events);
+every score is computed from it by the rules (`GameSession.result()`). A session finds its
+game family's rules through the registry (`GameSession.rules_family`), and its entries through
+`ENTRY_MODELS`: the one place here that maps a family to its tables.
+"""
+
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
@@ -8,9 +17,12 @@ from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
 
+from scorekeeper import computed
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
 from scorekeeper.rules.bounds import MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
+from scorekeeper.rules.registry import FAMILIES, Family, family
+from scorekeeper.scoresheet import build_sheet, dumps_scoresheet
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -62,12 +74,6 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
 
-SUIT_LETTERS = {"diamonds": "D", "spades": "S", "hearts": "H", "clubs": "C"}
-LETTER_SUITS = {letter: suit for suit, letter in SUIT_LETTERS.items()}
-# Every way to lay three bid-cards, as three suit letters in the order entered.
-BID_CARD_CODES = [a + b + c for a in "DSHC" for b in "DSHC" for c in "DSHC"]
-
-
 def new_link_token() -> str:
     """A token for a shared link: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
@@ -78,27 +84,30 @@ def new_public_id() -> str:
     return secrets.token_hex(6)
 
 
-class Family(models.TextChoices):
-    TRICK = "trick", "Ninety-Nine (trick game)"
-    ADDING = "adding", "99 and friends (adding game)"
-
-
-class Trump(models.TextChoices):
-    CLUBS = "clubs", "♣ Clubs"
-    HEARTS = "hearts", "♥ Hearts"
-    SPADES = "spades", "♠ Spades"
-    DIAMONDS = "diamonds", "♦ Diamonds"
-    NONE = "none", "No trump"
-
-
-class Premium(models.TextChoices):
-    DECLARE = "declare", "Declare"
-    REVEAL = "reveal", "Reveal"
+# The stored values and their names, from the rules (their one home).
+FAMILY_CHOICES = [(fam.ID, fam.NAME) for fam in FAMILIES.values()]
+TRUMP_CHOICES = [(trump, trick.trump_label(trump)) for trump in trick.TRUMPS]
+PREMIUM_CHOICES = [(kind, trick.PREMIUM_LABELS[kind]) for kind in trick.PREMIUM_POINTS]
+EVENT_CHOICES = [(kind, adding.EVENT_LABELS[kind]) for kind in adding.EVENT_KINDS]
+EVENT_TARGETS = sorted({rule.target for rule in adding.ALL_EVENTS if rule.target is not None})
 
 
 class GameSessionQuerySet(models.QuerySet["GameSession"]):
     def for_user(self, user: object) -> GameSessionQuerySet:
+        """The sessions of this user: the one lookup every owner's page starts from."""
         return self.filter(owner=user)
+
+    def with_seats(self) -> GameSessionQuerySet:
+        """With the seats and their players, so that names cost no more queries."""
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
+
+    def with_counts(self) -> GameSessionQuerySet:
+        """With `entry_count`: the deals or rounds each holds."""
+        return self.annotate(
+            entry_count=models.Count("deals", distinct=True) + models.Count("rounds", distinct=True)
+        )
 
 
 class GameSession(models.Model):
@@ -108,7 +117,7 @@ class GameSession(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="game_sessions"
     )
-    family = models.CharField(max_length=10, choices=Family.choices)
+    family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
     ruleset = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
     title = models.CharField(max_length=MAX_TITLE_LENGTH, blank=True)
@@ -130,7 +139,7 @@ class GameSession(models.Model):
         ordering = ["-created"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(family__in=Family.values), name="session_family_valid"
+                condition=models.Q(family__in=list(FAMILIES)), name="session_family_valid"
             ),
             models.CheckConstraint(
                 condition=~models.Q(ruleset=""), name="session_ruleset_not_blank"
@@ -140,10 +149,97 @@ class GameSession(models.Model):
     def __str__(self) -> str:
         if self.title:
             return self.title
-        presets = trick.PRESETS if self.family == Family.TRICK else adding.PRESETS
-        preset = presets.get(self.ruleset)
+        preset = self.preset
         name = preset.name if preset else self.ruleset
         return f"{name}, {self.created:%-d %b %Y}" if self.created else name
+
+    # Reading the session: each is worked out once per request (cached on the instance), and
+    # the result once per version (kept by `computed`).
+
+    @property
+    def rules_family(self) -> Family:
+        """The rules package of this session's game family."""
+        return family(self.family)
+
+    @property
+    def preset(self) -> Any:
+        """The session's preset, or None if the rules no longer know it."""
+        return self.rules_family.PRESETS.get(self.ruleset)
+
+    @property
+    def unit(self) -> str:
+        """What the table enters, one at a time: "deal" or "round"."""
+        return self.rules_family.UNIT
+
+    def seats_by_name(self) -> dict[str, Seat]:
+        return {seat.player.name: seat for seat in self.seats.all()}
+
+    def player_names(self) -> list[str]:
+        """The players in seat order (from the seats loaded with `with_seats()` if they were)."""
+        return [seat.player.name for seat in self.seats.all()]
+
+    def rules(self) -> Any:
+        """The session's rules: its preset and options, for its players."""
+        if self._rules is None:
+            self._rules = self.rules_family.resolve_rules(
+                self.ruleset, self.options, self.player_names()
+            )
+        return self._rules
+
+    def entries(self) -> list[Any]:
+        """Each deal or round as entered at the table, in the rules package's terms."""
+        if self._entries is None:
+            self._entries = ENTRY_MODELS[self.family].entries_of(self)
+        return self._entries
+
+    def try_entry(self, number: int, entry: Any) -> Any:
+        """One pass of the rules over the entries with `entry` as deal or round `number` (the
+        next one, or a correction): .problems, and .result when there are none."""
+        entries = self.entries()
+        return self.evaluate([*entries[: number - 1], entry, *entries[number:]])
+
+    def evaluate(self, entries: Sequence[Any]) -> Any:
+        """One pass of the rules over `entries` with this session's rules: .problems, .result."""
+        return self.rules_family.evaluate(self.rules(), entries)
+
+    def result(self) -> Any:
+        """Everything the rules work out from the entries: standings, next deal, winners …"""
+        if self._result is None:
+            found = computed.get(self.public_id, self.version)
+            if found is None:
+                found = self.rules_family.score_session(self.rules(), self.entries())
+                computed.keep(self.public_id, self.version, found, len(self.entries()))
+            self._result = found
+        return self._result
+
+    def scoresheet(self) -> str:
+        """The session as its scoresheet file (FORMAT.md): what was entered, then the result."""
+        sheet = build_sheet(
+            self.family,
+            ruleset=self.ruleset,
+            options=self.options,
+            players=self.player_names(),
+            entries=self.entries(),
+            title=self.title or None,
+            played_on=self.played_on,
+        )
+        return dumps_scoresheet(sheet, self.result())
+
+    def change_options(self, options: dict[str, object]) -> None:
+        """Store new option overrides (a write, inside its transaction)."""
+        self.options = options
+        self._rules = None
+        self.save(update_fields=["options"])
+
+    def knows(self, result: Any, entries: list[Any]) -> None:
+        """Take the result a write service computed for this version (no scoring again)."""
+        self._rules = None  # the write may have changed the options: read them again
+        self._result, self._entries = result, entries
+        computed.keep(self.public_id, self.version, result, len(entries))
+
+    _rules: Any = None
+    _entries: list[Any] | None = None
+    _result: Any = None
 
 
 class Seat(models.Model):
@@ -172,7 +268,7 @@ class Deal(models.Model):
 
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
-    trump = models.CharField(max_length=10, choices=Trump.choices, blank=True)
+    trump = models.CharField(max_length=10, choices=TRUMP_CHOICES, blank=True)
     # Counts edits, so that an edit made on a stale copy can be refused.
     revision = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
@@ -183,12 +279,72 @@ class Deal(models.Model):
             models.UniqueConstraint(fields=["session", "number"], name="deal_number_unique"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_positive"),
             models.CheckConstraint(
-                condition=models.Q(trump__in=[*Trump.values, ""]), name="deal_trump_valid"
+                condition=models.Q(trump__in=[*trick.TRUMPS, ""]), name="deal_trump_valid"
             ),
         ]
 
     def __str__(self) -> str:
         return f"Deal {self.number}"
+
+    @staticmethod
+    def entries_of(session: GameSession) -> list[trick.DealEntry]:
+        """Each deal of `session` as entered, read in one query of its hands."""
+        names = {seat.pk: seat.player.name for seat in session.seats.all()}
+        rows = (
+            Hand.objects.filter(deal__session=session)
+            .order_by("deal__number", "is_dummy", "seat__position")
+            .values_list(
+                "deal__number", "deal__trump", "seat_id", "tricks", "bid", "bid_cards", "made",
+                "premium",
+            )
+        )  # fmt: skip
+        deals: dict[int, tuple[str, dict[str, trick.HandEntry]]] = {}
+        for number, trump, seat, tricks, bid, cards, made, premium in rows:
+            hands = deals.setdefault(number, (trump, {}))[1]
+            hands[trick.DUMMY if seat is None else names[seat]] = trick.HandEntry(
+                tricks=tricks,
+                bid=bid,
+                bid_cards=trick.cards_from_letters(cards) or None,
+                made=made,
+                premium=premium or None,
+            )
+        return [
+            trick.DealEntry(hands=hands, trump=trump or None)
+            for _, (trump, hands) in sorted(deals.items())
+        ]
+
+    @staticmethod
+    def store(
+        session: GameSession, rules: trick.TrickRules, number: int, entry: trick.DealEntry
+    ) -> Deal:
+        """Store deal `number` as entered."""
+        trump = trick.entered_trump(rules, entry) or ""
+        deal = Deal.objects.create(session=session, number=number, trump=trump)
+        deal.store_hands(entry, session.seats_by_name())
+        return deal
+
+    @staticmethod
+    def store_all(
+        session: GameSession,
+        rules: trick.TrickRules,
+        entries: Sequence[trick.DealEntry],
+        seats: dict[str, Seat],
+    ) -> None:
+        """Store every deal of a new session at once (an imported file)."""
+        deals = Deal.objects.bulk_create(
+            Deal(session=session, number=number, trump=trick.entered_trump(rules, entry) or "")
+            for number, entry in enumerate(entries, start=1)
+        )
+        Hand.objects.bulk_create(
+            Hand.entered(deal, name, hand, seats)
+            for deal, entry in zip(deals, entries, strict=True)
+            for name, hand in entry.hands.items()
+        )
+
+    def store_hands(self, entry: trick.DealEntry, seats: dict[str, Seat]) -> None:
+        Hand.objects.bulk_create(
+            Hand.entered(self, name, hand, seats) for name, hand in entry.hands.items()
+        )
 
 
 class Hand(models.Model):
@@ -206,7 +362,7 @@ class Hand(models.Model):
     bid = models.PositiveSmallIntegerField(null=True, blank=True)
     bid_cards = models.CharField(max_length=3, blank=True)
     made = models.BooleanField(null=True, blank=True)
-    premium = models.CharField(max_length=10, choices=Premium.choices, blank=True)
+    premium = models.CharField(max_length=10, choices=PREMIUM_CHOICES, blank=True)
 
     class Meta:
         ordering = ["is_dummy", "seat__position"]
@@ -223,16 +379,31 @@ class Hand(models.Model):
             models.CheckConstraint(condition=models.Q(tricks__lte=13), name="hand_tricks_range"),
             models.CheckConstraint(condition=models.Q(bid__lte=13), name="hand_bid_range"),
             models.CheckConstraint(
-                condition=models.Q(bid_cards__in=[*BID_CARD_CODES, ""]),
+                condition=models.Q(bid_cards__in=[*trick.BID_CARD_CODES, ""]),
                 name="hand_bid_cards_valid",
             ),
             models.CheckConstraint(
-                condition=models.Q(premium__in=[*Premium.values, ""]), name="hand_premium_valid"
+                condition=models.Q(premium__in=[*trick.PREMIUM_POINTS, ""]),
+                name="hand_premium_valid",
             ),
         ]
 
     def __str__(self) -> str:
         return f"{'dummy' if self.is_dummy else self.seat} in deal {self.deal_id}"
+
+    @classmethod
+    def entered(cls, deal: Deal, name: str, hand: trick.HandEntry, seats: dict[str, Seat]) -> Hand:
+        """A hand as the table entered it, for `bulk_create`."""
+        return cls(
+            deal=deal,
+            seat=seats.get(name),
+            is_dummy=name == trick.DUMMY,
+            tricks=hand.tricks,
+            bid=hand.bid,
+            bid_cards=trick.letters_from_cards(hand.bid_cards or ()),
+            made=hand.made,
+            premium=hand.premium or "",
+        )
 
 
 class ChangeAction(models.TextChoices):
@@ -279,20 +450,6 @@ class Change(models.Model):
         return f"{self.get_action_display()} deal {self.number}"
 
 
-class EventKind(models.TextChoices):
-    BUST = "bust", "Bust"
-    HIT = "hit", "Hit"
-    CROSS = "cross", "Cross"
-    BORDER = "border", "Border"
-    EMPTY = "empty", "Empty hand"
-    TRIPS = "trips", "Trips"
-    WIN = "win", "Last to play"
-    ADJUST = "adjust", "Adjust"
-
-
-TARGETED_EVENTS = [EventKind.HIT, EventKind.CROSS, EventKind.BORDER]
-
-
 class Round(models.Model):
     """One round of the adding game; its events, in order, are what the table reported."""
 
@@ -312,6 +469,59 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"Round {self.number}"
 
+    @staticmethod
+    def entries_of(session: GameSession) -> list[adding.RoundEntry]:
+        """Each round of `session` as entered: its events in order (a round may have none)."""
+        names = {seat.pk: seat.player.name for seat in session.seats.all()}
+        numbers = Round.objects.filter(session=session).values_list("number", flat=True)
+        events: dict[int, list[adding.Event]] = {number: [] for number in sorted(numbers)}
+        rows = (
+            RoundEvent.objects.filter(round__session=session)
+            .order_by("round__number", "position")
+            .values_list("round__number", "seat_id", "event", "target", "tokens")
+        )
+        for number, seat, kind, target, tokens in rows:
+            events[number].append(adding.Event(names[seat], kind, target=target, tokens=tokens))
+        return [adding.RoundEntry(tuple(round_events)) for round_events in events.values()]
+
+    @staticmethod
+    def store_all(
+        session: GameSession,
+        rules: adding.AddingRules,
+        entries: Sequence[adding.RoundEntry],
+        seats: dict[str, Seat],
+    ) -> None:
+        """Store every round of a new session at once (an imported file)."""
+        rounds = Round.objects.bulk_create(
+            Round(session=session, number=number) for number in range(1, len(entries) + 1)
+        )
+        RoundEvent.objects.bulk_create(
+            event
+            for game_round, entry in zip(rounds, entries, strict=True)
+            for event in game_round.events_of(entry, seats)
+        )
+
+    def store_events(
+        self, entry: adding.RoundEntry, seats: dict[str, Seat], start: int = 0
+    ) -> None:
+        """Store the round's events from position `start` on."""
+        RoundEvent.objects.bulk_create(self.events_of(entry, seats, start))
+
+    def events_of(
+        self, entry: adding.RoundEntry, seats: dict[str, Seat], start: int = 0
+    ) -> list[RoundEvent]:
+        return [
+            RoundEvent(
+                round=self,
+                position=position,
+                seat=seats[event.player],
+                event=event.event,
+                target=event.target,
+                tokens=event.tokens,
+            )
+            for position, event in enumerate(entry.events[start:], start=start)
+        ]
+
 
 class RoundEvent(models.Model):
     """One event of a round, as entered: who, what, the target or the adjustment."""
@@ -319,7 +529,7 @@ class RoundEvent(models.Model):
     round = models.ForeignKey(Round, models.CASCADE, related_name="events")
     position = models.PositiveSmallIntegerField()
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="events")
-    event = models.CharField(max_length=10, choices=EventKind.choices)
+    event = models.CharField(max_length=10, choices=EVENT_CHOICES)
     target = models.PositiveSmallIntegerField(null=True, blank=True)
     tokens = models.IntegerField(null=True, blank=True)
 
@@ -328,17 +538,16 @@ class RoundEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "position"], name="event_position_unique"),
             models.CheckConstraint(
-                condition=models.Q(event__in=EventKind.values), name="event_kind_valid"
+                condition=models.Q(event__in=adding.EVENT_KINDS), name="event_kind_valid"
             ),
             models.CheckConstraint(
                 condition=models.Q(target__isnull=True)
-                | models.Q(target__in=[33, 66, 69, 99], event__in=TARGETED_EVENTS),
+                | models.Q(target__in=EVENT_TARGETS, event__in=adding.TARGETED),
                 name="event_target_valid",
             ),
             models.CheckConstraint(
-                condition=models.Q(event=EventKind.ADJUST, tokens__isnull=False)
-                & ~models.Q(tokens=0)
-                | ~models.Q(event=EventKind.ADJUST) & models.Q(tokens__isnull=True),
+                condition=models.Q(event="adjust", tokens__isnull=False) & ~models.Q(tokens=0)
+                | ~models.Q(event="adjust") & models.Q(tokens__isnull=True),
                 name="event_adjust_has_tokens",
             ),
         ]
@@ -364,3 +573,7 @@ class RateLimit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} since {self.window_start:%H:%M}: {self.count}"
+
+
+# Where each game family's entries are stored: the model that reads them (`entries_of`).
+ENTRY_MODELS: dict[str, type[Deal] | type[Round]] = {trick.ID: Deal, adding.ID: Round}

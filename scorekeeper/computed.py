@@ -1,0 +1,54 @@
+"""Results computed from a session's entries, kept by the session's version, in this process.
+
+The rules score a session from everything entered at the table, which takes time in
+proportion to its deals or rounds. Every change to a session raises its version (deals,
+rounds, options, seats, a player's name), so a result computed for (session, version) stays
+true for good: a write service keeps the result it computed, and every page of that version
+takes it from here instead of scoring again. Results are kept by the session's public id (random,
+never reused) and version. Each app process keeps its own; a process that has
+not seen a version scores it once.
+
+The results kept are bounded by their size (RESULT_BUDGET deals or rounds in all), not their
+number, so that a few very long sessions cannot take the memory of many short ones.
+"""
+
+from collections import OrderedDict
+from threading import Lock
+
+RESULT_BUDGET = 50_000  # deals or rounds, over every result kept
+
+_results: OrderedDict[tuple[str, int], tuple[object, int]] = OrderedDict()
+_weight = 0
+_lock = Lock()
+
+
+def get(public_id: str, version: int) -> object | None:
+    """The result kept for this version of the session, or None."""
+    with _lock:
+        found = _results.get((public_id, version))
+        if found is None:
+            return None
+        _results.move_to_end((public_id, version))
+        return found[0]
+
+
+def keep(public_id: str, version: int, result: object, size: int) -> None:
+    """Keep the result of this version (`size`: its deals or rounds); forget the results used
+    longest ago while over the budget."""
+    global _weight
+    with _lock:
+        if (public_id, version) in _results:
+            return
+        _results[(public_id, version)] = (result, size + 1)
+        _weight += size + 1
+        while _weight > RESULT_BUDGET and len(_results) > 1:
+            _, (_, forgotten) = _results.popitem(last=False)
+            _weight -= forgotten
+
+
+def forget_all() -> None:
+    """Drop every result kept (tests that change stored data behind the services' back)."""
+    global _weight
+    with _lock:
+        _results.clear()
+        _weight = 0

@@ -1,0 +1,145 @@
+"""The skeleton every write to a session's entries follows, and what a write answers.
+
+A write runs inside `changing()`: one transaction that locks the session's row (writers to one
+session queue), refuses a form already applied (its idempotency key), and hands the write the
+locked session. The write checks and scores its change with one pass of the rules, stores it,
+and ends with `settle()`: the change goes into the history, the version goes up, and the result
+computed for the new version is kept, so that no page scores it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from scorekeeper.models import Change, GameSession
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who makes a change (for the history) and the idempotency key of the form they sent."""
+
+    by_user: User | None
+    by_name: str = ""
+    form_key: str = ""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a write did: the session as it is now, with the result the write computed for it
+    (`session.result()` answers it without scoring), and for a correction the result before."""
+
+    session: GameSession
+    result: Any
+    before: Any = None
+
+
+class Conflict(Exception):
+    """The entry was made on a stale copy: another phone changed the session meanwhile."""
+
+
+class Rejected(Exception):
+    """The rules refuse the change. `problems` are the rules' own (each with its deal or round,
+    player and field, for a form to place), or plain sentences."""
+
+    def __init__(self, problems: Sequence[object]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(self.lines))
+
+    @property
+    def lines(self) -> list[str]:
+        return [str(problem) for problem in self.problems]
+
+
+class AlreadyDone(Exception):
+    """The same form was already applied (a double tap, or a form sent again)."""
+
+
+class KeyReused(Exception):
+    """A form already applied was sent again with other content: the new content is not
+    saved, and the person must hear so (and get it back to save anew)."""
+
+    def __init__(self, change: Change) -> None:
+        self.change = change
+        super().__init__(f"That form was already used for change {change.pk}.")
+
+
+@contextmanager
+def changing(session: GameSession, who: Who, content: object = None) -> Iterator[GameSession]:
+    """Lock the session and refuse a form already applied; yield the locked session.
+
+    `content` is what the form asks to store: sent again with the same key, the same content is
+    AlreadyDone and other content is KeyReused.
+    """
+    with transaction.atomic():
+        locked = _locked(session)
+        _once(locked, who.form_key, content)
+        yield locked
+
+
+def _locked(session: GameSession) -> GameSession:
+    """The session reloaded with its seats, its row locked until the transaction ends.
+
+    On PostgreSQL the row lock queues writers to one session; SQLite's IMMEDIATE
+    transactions already queue every writer.
+    """
+    return GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
+
+
+def _once(session: GameSession, form_key: str, content: object) -> None:
+    change = replayed(session, form_key)
+    if change is None:
+        return
+    if content is not None and content != change.after:
+        raise KeyReused(change)
+    raise AlreadyDone("That was already saved.")
+
+
+def replayed(session: GameSession, form_key: str) -> Change | None:
+    """The change an idempotency key already made, if any."""
+    return session.changes.filter(form_key=form_key).first() if form_key else None
+
+
+def scored(session: GameSession, entries: Sequence[Any]) -> Any:
+    """The result of the session with these entries, from one pass of the rules; Rejected
+    with the rules' problems if they refuse them."""
+    evaluation = session.evaluate(entries)
+    if evaluation.problems:
+        raise Rejected(evaluation.problems)
+    return evaluation.result
+
+
+def settle(
+    session: GameSession,
+    who: Who,
+    *,
+    action: str,
+    number: int | None,
+    result: Any,
+    entries: list[Any],
+    before: object = None,
+    after: object = None,
+    was: Any = None,
+) -> Saved:
+    """End a write: record it in the history, keep the session's summary in step, raise its
+    version by one (the row is locked) and keep the result computed for the new version."""
+    Change.objects.create(
+        session=session,
+        action=action,
+        number=number,
+        by_user=who.by_user,
+        by_name=who.by_name,
+        before=before,
+        after=after,
+        form_key=who.form_key,
+    )
+    session.finished = result.finished
+    session.version += 1
+    session.save(update_fields=["finished", "version", "updated"])
+    session.knows(result, entries)
+    return Saved(session, result, was)

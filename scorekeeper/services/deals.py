@@ -1,0 +1,144 @@
+"""The writes of the trick game: a deal entered, corrected or undone, a session extended."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+
+from scorekeeper.models import ChangeAction, Deal, GameSession
+from scorekeeper.rules import trick
+from scorekeeper.scoresheet import deal_data
+from scorekeeper.services.changes import Conflict, Saved, Who, changing, scored, settle
+
+
+def add_deal(
+    *,
+    session: GameSession,
+    number: int,
+    entry: trick.DealEntry,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Store deal `number`, which must be the next one; all or nothing."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who, deal_data(entry)) as game:
+        entries = game.entries()
+        if number != len(entries) + 1:
+            raise Conflict(f"Deal {number} was just entered on another phone.")
+        changed = [*entries, entry]
+        result = scored(game, changed)
+        Deal.store(game, game.rules(), number, entry)
+        return settle(
+            game,
+            who,
+            action=ChangeAction.ADDED,
+            number=number,
+            result=result,
+            entries=changed,
+            after=deal_data(entry),
+        )
+
+
+def edit_deal(
+    *,
+    session: GameSession,
+    number: int,
+    revision: int,
+    entry: trick.DealEntry,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Correct a past deal; everything after it is worked out again. `Saved.before` is the
+    result before the correction."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        deals = list(game.deals.all())
+        if number > len(deals):
+            raise Conflict(f"Deal {number} was just undone on another phone.")
+        deal = deals[number - 1]
+        if deal.revision != revision:
+            raise Conflict(f"Deal {number} was just corrected on another phone.")
+        before = game.result()
+        entries = game.entries()
+        old = entries[number - 1]
+        changed = [*entries[: number - 1], entry, *entries[number:]]
+        result = scored(game, changed)
+        deal.trump = trick.entered_trump(game.rules(), entry) or ""
+        deal.revision += 1
+        deal.save(update_fields=["trump", "revision"])
+        deal.hands.all().delete()
+        deal.store_hands(entry, game.seats_by_name())
+        return settle(
+            game,
+            who,
+            action=ChangeAction.EDITED,
+            number=number,
+            result=result,
+            entries=changed,
+            before=deal_data(old),
+            after=deal_data(entry),
+            was=before,
+        )
+
+
+def delete_last_deal(
+    *,
+    session: GameSession,
+    number: int,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Undo the last deal (it must still be deal `number`); it stays in the history."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        entries = game.entries()
+        if number < 1 or number != len(entries):
+            raise Conflict(
+                f"Deal {number} is no longer the last deal: the session changed meanwhile."
+            )
+        changed = entries[:-1]
+        result = scored(game, changed)
+        game.deals.filter(number=number).delete()
+        return settle(
+            game,
+            who,
+            action=ChangeAction.DELETED,
+            number=number,
+            result=result,
+            entries=changed,
+            before=deal_data(entries[-1]),
+        )
+
+
+def extend_session(
+    *,
+    session: GameSession,
+    deals: int,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Play `deals` more deals in a finished session of a fixed number of deals."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        entries = game.entries()
+        if not game.result().finished or trick.more_deals(game.rules()) != deals:
+            raise Conflict("This session cannot be extended now.")
+        old = dict(game.options)
+        new = {**old, "match": {"type": "deals", "deals": len(entries) + deals}}
+        game.change_options(
+            trick.resolve_rules(game.ruleset, new, game.player_names()).overrides_data()
+        )
+        result = scored(game, entries)
+        return settle(
+            game,
+            who,
+            action=ChangeAction.EXTENDED,
+            number=None,
+            result=result,
+            entries=entries,
+            before=old,
+            after=game.options,
+        )

@@ -1,0 +1,128 @@
+"""The writes of the adding game: a tap recorded or taken back, a round corrected."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+
+from scorekeeper.models import ChangeAction, GameSession, Round
+from scorekeeper.rules import adding
+from scorekeeper.scoresheet import event_data, round_data
+from scorekeeper.services.changes import Conflict, Rejected, Saved, Who, changing, scored, settle
+
+TABLE_CHANGED = "The table changed on another phone just now; here it is as it is now."
+
+
+def record_event(
+    *,
+    session: GameSession,
+    state: str,
+    event: adding.Event,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Record one tap where the table would put it; `state` is the table_state it was made on."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who, event_data(event)) as game:
+        rounds = game.entries()
+        if state != adding.table_state(rounds):
+            raise Conflict(TABLE_CHANGED)
+        placed, evaluation = adding.record(game.rules(), rounds, event)
+        changed = list(placed)
+        if evaluation.problems:
+            raise Rejected(evaluation.problems)
+        result = evaluation.result
+        number = len(changed)
+        if number > len(rounds):
+            game_round = Round.objects.create(session=game, number=number)
+        else:
+            game_round = game.rounds.get(number=number)
+        last = changed[-1]
+        game_round.store_events(last, game.seats_by_name(), len(last.events) - 1)
+        return settle(
+            game,
+            who,
+            action=ChangeAction.ADDED,
+            number=number,
+            result=result,
+            entries=changed,
+            after=event_data(event),
+        )
+
+
+def undo_event(
+    *,
+    session: GameSession,
+    state: str,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Take back the last event of the session (it stays in the history)."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        rounds = game.entries()
+        if state != adding.table_state(rounds) or not rounds:
+            raise Conflict(TABLE_CHANGED)
+        last = rounds[-1]
+        shorter = adding.RoundEntry(last.events[:-1])
+        changed = [*rounds[:-1], shorter] if len(last.events) > 1 else rounds[:-1]
+        result = scored(game, changed)
+        game_round = game.rounds.get(number=len(rounds))
+        if len(last.events) > 1:
+            game_round.events.filter(position=len(last.events) - 1).delete()
+        else:
+            game_round.delete()
+        return settle(
+            game,
+            who,
+            action=ChangeAction.DELETED,
+            number=len(rounds),
+            result=result,
+            entries=changed,
+            before=event_data(last.events[-1]),
+        )
+
+
+def edit_round(
+    *,
+    session: GameSession,
+    number: int,
+    revision: int,
+    events: tuple[adding.Event, ...],
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Replace a round's events; everything after it is worked out again. `Saved.before` is
+    the result before the correction."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        stored = list(game.rounds.all())
+        if not 1 <= number <= len(stored):
+            raise Conflict(f"Round {number} was just undone on another phone.")
+        game_round = stored[number - 1]
+        if game_round.revision != revision:
+            raise Conflict(f"Round {number} was just corrected on another phone.")
+        if not events:
+            raise Rejected([f"Round {number}: a round needs at least one event; undo it instead."])
+        before = game.result()
+        rounds = game.entries()
+        old = rounds[number - 1]
+        changed = [*rounds[: number - 1], adding.RoundEntry(events), *rounds[number:]]
+        result = scored(game, changed)
+        game_round.revision += 1
+        game_round.save(update_fields=["revision"])
+        game_round.events.all().delete()
+        game_round.store_events(changed[number - 1], game.seats_by_name())
+        return settle(
+            game,
+            who,
+            action=ChangeAction.EDITED,
+            number=number,
+            result=result,
+            entries=changed,
+            before=round_data(old),
+            after=round_data(changed[number - 1]),
+            was=before,
+        )

@@ -1,0 +1,84 @@
+"""Writes that make or change a session as a whole: start one, import one, rename a player."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import F
+
+from scorekeeper.models import ENTRY_MODELS, GameSession, Player, Seat
+from scorekeeper.rules import adding, trick
+from scorekeeper.rules.bounds import name_key
+from scorekeeper.rules.registry import family as rules_family
+from scorekeeper.scoresheet import Sheet
+
+
+@transaction.atomic
+def create_session(
+    *,
+    owner: User,
+    ruleset: str,
+    options: dict[str, object],
+    players: Sequence[Player],
+    title: str = "",
+    family: str = trick.ID,
+) -> GameSession:
+    """A new session; `players` in seat order, the first deals first (raises InvalidRules)."""
+    rules_family(family).resolve_rules(ruleset, options, [player.name for player in players])
+    session = GameSession.objects.create(
+        owner=owner, family=family, ruleset=ruleset, options=options, title=title
+    )
+    Seat.objects.bulk_create(
+        Seat(session=session, position=position, player=player)
+        for position, player in enumerate(players)
+    )
+    return session
+
+
+# A new session of the adding game: create_session with its family.
+create_adding_session = partial(create_session, family=adding.ID)
+
+
+@transaction.atomic
+def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
+    """Store a parsed (so already valid) scoresheet as a new session of `owner`.
+
+    Players are matched to the owner's roster by name as people read it (bounds.name_key);
+    missing ones are added to the roster.
+    """
+    roster = {player.name_key: player for player in Player.objects.for_user(owner)}
+    session = GameSession.objects.create(
+        owner=owner,
+        family=sheet.family,
+        ruleset=sheet.ruleset,
+        options=dict(sheet.options),
+        title=sheet.title or "",
+        played_on=sheet.played_on,
+    )
+    seats = {}
+    for position, name in enumerate(sheet.players):
+        player = roster.get(name_key(name))
+        if player is None:
+            player = Player.objects.create(owner=owner, name=name)
+        seats[name] = Seat.objects.create(session=session, position=position, player=player)
+    entries = list(sheet.entries)
+    ENTRY_MODELS[sheet.family].store_all(session, sheet.rules, entries, seats)  # type: ignore[arg-type]
+    session = GameSession.objects.with_seats().get(pk=session.pk)
+    result = session.rules_family.score_session(sheet.rules, entries)
+    session.finished = result.finished
+    session.version += 1
+    session.save(update_fields=["finished", "version"])
+    session.knows(result, entries)
+    return session
+
+
+@transaction.atomic
+def rename_player(player: Player, name: str) -> None:
+    """Give a player a new name; every session seating them shows it (their versions go up,
+    so that live pages and kept results follow)."""
+    player.name = name
+    player.save(update_fields=["name"])
+    GameSession.objects.filter(seats__player=player).update(version=F("version") + 1)

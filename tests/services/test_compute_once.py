@@ -1,0 +1,129 @@
+"""A request computes each result once: one pass of the rules for a saved deal or a tapped
+event, the page after it included (issue: one house for both games).
+
+Every check and every scoring goes through each family's `scoring._run` (one pass over the
+session's entries); the tests count its calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scorekeeper import computed
+from scorekeeper.models import Deal, GameSession, Player, RoundEvent
+from scorekeeper.rules.adding import scoring as adding_scoring
+from scorekeeper.rules.trick import scoring as trick_scoring
+from scorekeeper.services import create_adding_session, create_session
+
+HX = {"HX-Request": "true"}
+DEAL = {
+    "number": "1",
+    "h0-tricks": "3",
+    "h0-made": "made",
+    "h1-tricks": "3",
+    "h1-made": "made",
+    "h2-tricks": "3",
+    "h2-made": "made",
+}
+
+
+@contextmanager
+def passes() -> Iterator[list[int]]:
+    """Count the full passes of the rules over a session's entries."""
+    counted = [0]
+    real = {trick_scoring: trick_scoring._run, adding_scoring: adding_scoring._run}
+
+    def counting(module: object) -> object:
+        def run(*args: object, **kwargs: object) -> object:
+            counted[0] += 1
+            return real[module](*args, **kwargs)  # type: ignore[index]
+
+        return run
+
+    with (
+        mock.patch.object(trick_scoring, "_run", counting(trick_scoring)),
+        mock.patch.object(adding_scoring, "_run", counting(adding_scoring)),
+    ):
+        yield counted
+
+
+@pytest.fixture
+def players(alice: User) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+
+
+def test_saving_a_deal_scores_the_session_once(
+    alice_client: Client, alice: User, players: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+    url = f"/sessions/{game.public_id}/"
+    alice_client.get(url)
+    with passes() as counted:
+        response = alice_client.post(url, {**DEAL, "save": ""}, follow=True)
+    assert "Deal 1 saved." in response.text
+    assert Deal.objects.count() == 1
+    assert counted[0] == 1
+
+
+def test_the_page_of_a_new_version_in_another_process_scores_once(
+    alice_client: Client, alice: User, players: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+    url = f"/sessions/{game.public_id}/"
+    alice_client.post(url, {**DEAL, "save": ""})
+    computed.forget_all()  # as a process that has not seen this version
+    with passes() as counted:
+        assert alice_client.get(url).status_code == 200
+        assert alice_client.get(url).status_code == 200
+        assert alice_client.get(url + "live/").status_code == 200
+    assert counted[0] == 1
+
+
+def test_checking_a_deal_as_it_is_typed_is_one_pass(
+    alice_client: Client, alice: User, players: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+    with passes() as counted:
+        response = alice_client.post(
+            f"/sessions/{game.public_id}/", DEAL, headers={**HX, "HX-Target": "entry-status"}
+        )
+    assert "Ready to save" in response.text
+    assert counted[0] == 1
+
+
+def test_correcting_a_deal_scores_once(
+    alice_client: Client, alice: User, players: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+    url = f"/sessions/{game.public_id}/"
+    alice_client.post(url, {**DEAL, "save": ""})
+    fixed = {**DEAL, "revision": "1", "h2-made": "failed", "h2-bid": "2", "save": ""}
+    with passes() as counted:
+        response = alice_client.post(url + "deals/1/", fixed, follow=True)
+    assert "Deal 1 corrected." in response.text
+    assert counted[0] == 1
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_tapping_an_event_scores_the_session_once(
+    alice_client: Client, alice: User, players: list[Player], htmx: bool
+) -> None:
+    game = create_adding_session(owner=alice, ruleset="thirty-three", options={}, players=players)
+    url = f"/sessions/{game.public_id}/"
+    alice_client.get(url)
+    tap = {"state": "0.0", "form_key": "tap-1", "tap": "0:hit:33"}
+    with passes() as counted:
+        if htmx:
+            response = alice_client.post(url, tap, headers={**HX, "HX-Target": "table"})
+        else:
+            response = alice_client.post(url, tap, follow=True)
+    assert "Ann: Hit 33." in response.text
+    assert RoundEvent.objects.count() == 1
+    assert GameSession.objects.get().version == 2
+    assert counted[0] == 1
