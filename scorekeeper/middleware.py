@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import loader
 
-from scorekeeper.table import TooManyGuesses
+from scorekeeper.ratelimit import TooManyGuesses
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class DatabaseUnavailableMiddleware:
     OperationalError or InterfaceError. The request's transaction rolled back, so
     nothing was half saved, and sending the same form again is safe: its idempotency
     key stores it once. (The same error after the view, saving the login session, is
-    answered by scorekeeper.views.server_error.)
+    answered by scorekeeper.views.site.server_error.)
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

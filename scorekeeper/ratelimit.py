@@ -13,6 +13,11 @@ from django.utils import timezone
 from scorekeeper.models import RateLimit
 
 
+class TooManyGuesses(Exception):
+    """Too many requests for links that do not exist came from this address (answered 429 by
+    scorekeeper.middleware)."""
+
+
 def client_address(request: HttpRequest) -> str:
     """The address the limit counts by: REMOTE_ADDR, or behind `TRUSTED_PROXIES` reverse
     proxies, the address the outermost of them saw (each appends the address it received

@@ -2,7 +2,11 @@
 // Without JavaScript the same buttons submit the form and the server applies them.
 (function () {
   "use strict";
-  var SUITS = { D: ["♦", 0], S: ["♠", 1], H: ["♥", 2], C: ["♣", 3] };
+  // Each bid-card suit's symbol and value, as the page's buttons carry them (from the rules).
+  var SUITS = {};
+  document.querySelectorAll("button[data-card][data-symbol]").forEach(function (button) {
+    SUITS[button.dataset.card] = [button.dataset.symbol, parseInt(button.dataset.value, 10)];
+  });
 
   function changed(input) {
     input.dispatchEvent(new Event("change", { bubbles: true }));

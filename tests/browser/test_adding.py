@@ -27,8 +27,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding
-from scorekeeper.services import create_adding_session, round_entries
+from scorekeeper.services import create_adding_session
 from tests.browser.journeys import add_players, log_in_with_form, nav
+from tests.stored import round_entries
 
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]

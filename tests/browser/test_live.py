@@ -22,7 +22,8 @@ from playwright.sync_api import Locator, Page, Response, expect
 
 from scorekeeper.models import Player, new_link_token
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import create_adding_session, create_session, deal_entries
+from scorekeeper.services import create_adding_session, create_session
+from tests.stored import deal_entries
 
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]

@@ -21,8 +21,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import create_session, deal_entries
+from scorekeeper.services import create_session
 from tests.browser.journeys import add_players, log_in_with_form, nav
+from tests.stored import deal_entries
 
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]

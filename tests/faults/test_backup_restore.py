@@ -20,12 +20,13 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 
-from scorekeeper.harness.phone import Phone, standings
-from scorekeeper.harness.server import gunicorn, manage
+from scorekeeper.bench.phone import Phone, standings
+from scorekeeper.bench.server import gunicorn, manage
 from scorekeeper.models import GameSession, Player, new_link_token
 from scorekeeper.rules import trick
-from scorekeeper.services import create_session, deal_entries
+from scorekeeper.services import create_session
 from tests.faults.test_faults import PLAYERS, Scorer, _env
+from tests.stored import deal_entries
 
 PRESET = "parlett-jokerless"
 pytestmark = pytest.mark.django_db(transaction=True)

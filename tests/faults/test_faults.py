@@ -20,8 +20,8 @@ from django.contrib.auth.models import User
 from django.db import OperationalError, connection
 from django.test import Client
 
-from scorekeeper.harness.phone import Phone, ServerGone, csrf_token, deal_post, form_fields
-from scorekeeper.harness.server import Gunicorn, app_env, gunicorn
+from scorekeeper.bench.phone import Phone, ServerGone, csrf_token, deal_post, form_fields
+from scorekeeper.bench.server import Gunicorn, app_env, gunicorn
 from scorekeeper.models import Change, Deal, GameSession, Hand, Player, new_link_token
 from scorekeeper.rules import trick
 from scorekeeper.services import create_session
@@ -267,7 +267,7 @@ def test_other_errors_still_get_the_plain_500_page(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("scorekeeper.table.compute", broken)
+    monkeypatch.setattr("scorekeeper.models.GameSession.result", broken)
     client.raise_request_exception = False
     session = client.session
     session["scorer_names"] = {game.scorer_token: "Dee"}

@@ -14,12 +14,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.display import CHART_POINTS, COINS_DRAWN, GRID_PAGE_ROWS, RECENT_ROWS
-from scorekeeper.management.commands.bench_standings import random_deals
+from scorekeeper.bench.sessions import random_deals
 from scorekeeper.models import GameSession
+from scorekeeper.presenters.charts import CHART_POINTS
+from scorekeeper.presenters.common import COINS_DRAWN, GRID_PAGE_ROWS, RECENT_ROWS
 from scorekeeper.rules import adding, bounds, trick
-from scorekeeper.scoresheet import TrickSheet
-from scorekeeper.scoresheet_adding import AddingSheet
+from scorekeeper.scoresheet import AddingSheet, TrickSheet
 from scorekeeper.services import import_scoresheet
 
 NAMES = [f"{letter}{'x' * (bounds.MAX_NAME_LENGTH - 1)}" for letter in "ABCDE"]

@@ -105,8 +105,8 @@ def test_a_link_opens_only_its_own_session(
     )
     game = _share(alice_client, game, watch="on")
     other = _share(alice_client, other, watch="on")
-    assert client.get(f"/w/{game.watch_token}/").context["game"].pk == game.pk
-    assert client.get(f"/w/{other.watch_token}/").context["game"].pk == other.pk
+    assert client.get(f"/w/{game.watch_token}/").context["session"].pk == game.pk
+    assert client.get(f"/w/{other.watch_token}/").context["session"].pk == other.pk
 
 
 def test_only_the_owner_manages_links(bob_client: Client, game: GameSession) -> None:

@@ -1,7 +1,8 @@
 """A player's record across their owner's sessions, computed from the stored entries.
 
-Every figure comes from the rules package's results of each session (never from
-stored totals), so a corrected deal changes the record too.
+Every figure comes from the rules package's results of each session (never from stored
+totals), so a corrected deal changes the record too. What each family counts (deals and bids,
+or rounds and tokens) is its presenter's `count_record`.
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
-from scorekeeper.models import Family, GameSession, Player
-from scorekeeper.rules import adding, trick
-from scorekeeper.services import compute, compute_adding, player_names, with_entries
+from scorekeeper.models import GameSession, Player
+from scorekeeper.presenters import presenter
 
 
 @dataclass
@@ -67,10 +67,12 @@ class Record:
 
 
 def sessions_of(player: Player) -> QuerySet[GameSession]:
-    """The owner's sessions in which `player` had a seat, with everything loaded."""
-    return with_entries(
+    """The owner's sessions in which `player` had a seat, with their seats loaded."""
+    return (
         GameSession.objects.filter(owner_id=player.owner_id, seats__player=player)
-    ).distinct()
+        .with_seats()
+        .distinct()
+    )
 
 
 def player_record(player: Player) -> Record:
@@ -78,19 +80,14 @@ def player_record(player: Player) -> Record:
     for session in sessions_of(player):
         name = next(s.player.name for s in session.seats.all() if s.player_id == player.pk)
         record.sessions += 1
-        result: trick.SessionResult | adding.AddingResult
-        if session.family == Family.ADDING:
-            result = compute_adding(session)
-            _count_adding(record, name, result)
-        else:
-            result = compute(session)
-            _count_trick(record, name, result)
+        result = session.result()
+        presenter(session).count_record(record, name, result)
         if result.finished:
             record.finished += 1
             if name in result.winners:
                 record.won += 1
         ranks = {standing.player: standing.rank for standing in result.standings}
-        for opponent in player_names(session):
+        for opponent in session.player_names():
             if opponent == name:
                 continue
             rival = record.head_to_head.setdefault(opponent, HeadToHead(opponent))
@@ -102,33 +99,3 @@ def player_record(player: Player) -> Record:
             else:
                 rival.level += 1
     return record
-
-
-def _count_trick(record: Record, name: str, result: trick.SessionResult) -> None:
-    for deal in result.deals:
-        for hand in deal.hands:
-            if hand.player != name:
-                continue
-            record.deals += 1
-            record.points += hand.points
-            record.made += hand.made
-            if hand.bid is not None:
-                record.bids[hand.bid] += 1
-            if hand.premium_bid:
-                record.premiums_tried += 1
-                record.premiums_made += hand.made
-
-
-def _count_adding(record: Record, name: str, result: adding.AddingResult) -> None:
-    out = False
-    for played in result.rounds:
-        if out:
-            break
-        record.rounds += 1
-        for effect in played.events:
-            change = effect.changes.get(name, 0)
-            if change < 0 and result.rules.uses_tokens:
-                record.tokens_lost -= change
-            if name in effect.eliminated:
-                record.eliminated += 1
-                out = True

@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import Player
-from scorekeeper.records import player_record
+from scorekeeper.presenters.records import player_record
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
 

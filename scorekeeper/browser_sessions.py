@@ -2,7 +2,7 @@
 
 Django's store turns any DatabaseError of an update into UpdateError, which its
 middleware reports as a 400 ("the session was deleted"). When the database only
-restarted, the phone should hear "try again" instead: scorekeeper.views.server_error
+restarted, the phone should hear "try again" instead: scorekeeper.views.site.server_error
 answers 503 for OperationalError and InterfaceError.
 """
 

@@ -1,0 +1,238 @@
+"""The form of one deal of the trick game, as the table reports it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+
+from scorekeeper.rules import trick
+
+MADE_CHOICES = [("", "From the bid"), ("made", "Made ✓"), ("failed", "Failed ✗")]
+TRUMP_CHOICES = [(trump, trick.trump_label(trump)) for trump in trick.TRUMPS]
+CARD_LETTERS = "".join(suit.letter for suit in trick.BID_SUITS)  # ♦0 ♠1 ♥2 ♣3, as the buttons
+
+
+class DealForm(forms.Form):
+    """One deal as the table reports it: per hand the tricks, the bid and the premium.
+
+    Fields are named by hand index (`h0-tricks`, `h0-bid`, `h0-cards`, `h0-made`,
+    `h0-premium`), so player names never need escaping. The rules package checks
+    the whole deal; its problems land next to the fields they concern.
+    """
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The idempotency key: the same form sent twice is applied once.
+    form_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
+
+    def __init__(
+        self,
+        *args: Any,
+        rules: trick.TrickRules,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.hand_names = list(rules.hands)
+        most_bid = max(rules.bid_max, rules.tricks if rules.zero_all_tricks else 0)
+        for index, name in enumerate(self.hand_names):
+            label = trick.hand_label(name)
+            self.fields[f"h{index}-tricks"] = forms.IntegerField(
+                label=f"Tricks won by {label}",
+                min_value=0,
+                max_value=rules.tricks,
+                initial=0,
+                error_messages={
+                    "required": "How many tricks?",
+                    "invalid": "Tricks are a whole number.",
+                    "min_value": "Tricks cannot be negative.",
+                    "max_value": f"A deal has only {rules.tricks} tricks.",
+                },
+            )
+            self.fields[f"h{index}-bid"] = forms.IntegerField(
+                label=f"Bid of {label} as a number",
+                required=False,
+                min_value=0,
+                max_value=most_bid,
+                error_messages={
+                    "invalid": "A bid is a whole number.",
+                    "min_value": "A bid cannot be negative.",
+                    "max_value": f"A bid is at most {most_bid}.",
+                },
+            )
+            self.fields[f"h{index}-cards"] = forms.RegexField(
+                regex=r"^[DSHC]{0,3}$",
+                required=False,
+                widget=forms.HiddenInput,
+                error_messages={"invalid": "Tap up to three bid-card suits."},
+            )
+            if name == trick.DUMMY:
+                continue
+            self.fields[f"h{index}-made"] = forms.ChoiceField(
+                label=f"Did {label} make the bid?",
+                choices=MADE_CHOICES,
+                required=False,
+                widget=forms.RadioSelect,
+            )
+            if rules.premiums:
+                self.fields[f"h{index}-premium"] = forms.ChoiceField(
+                    label=f"Premium bid by {label}",
+                    choices=[("", "No premium")]
+                    + [(kind, trick.PREMIUM_LABELS[kind]) for kind in rules.premiums],
+                    required=False,
+                )
+        # The table gives the trump (turned up, or named by the premium bidder).
+        self.trump_entered = rules.trump in ("turn-up", "declared")
+        if self.trump_entered:
+            self.fields["trump"] = forms.ChoiceField(
+                label="Trump", choices=[("", "— choose —"), *TRUMP_CHOICES], required=False
+            )
+        self.entry: trick.DealEntry | None = None
+        self.hand_problems: dict[int, list[str]] = {}
+        self.preview: trick.DealResult | None = None
+
+    bid_suits = trick.BID_SUITS  # the bid-card buttons, lowest first
+
+    def preview_hands(self) -> list[dict[str, Any]]:
+        """The previewed deal's hands with their labels (the dummy as people read it)."""
+        if self.preview is None:
+            return []
+        return [{"label": trick.hand_label(h.player), "result": h} for h in self.preview.hands]
+
+    def hands(self) -> list[dict[str, Any]]:
+        """What the template needs per hand: its name and its bound fields."""
+        rows = []
+        for index, name in enumerate(self.hand_names):
+            fields = {
+                part: self[f"h{index}-{part}"]
+                for part in ("tricks", "bid", "cards", "made", "premium")
+                if f"h{index}-{part}" in self.fields
+            }
+            cards = str(fields["cards"].value() or "")
+            rows.append(
+                {
+                    "index": index,
+                    "name": name,
+                    "label": trick.hand_label(name),
+                    "fields": fields,
+                    "cards": [trick.cards_text(c) for c in cards if c in CARD_LETTERS],
+                    "cards_sum": sum(CARD_LETTERS.index(c) for c in cards if c in CARD_LETTERS),
+                    "errors": self.hand_problems.get(index, []),
+                }
+            )
+        return rows
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        if self.errors:
+            return data
+        hands = {}
+        for index, name in enumerate(self.hand_names):
+            cards = data.get(f"h{index}-cards") or ""
+            made = data.get(f"h{index}-made") or ""
+            hands[name] = trick.HandEntry(
+                tricks=data[f"h{index}-tricks"],
+                bid=data.get(f"h{index}-bid"),
+                bid_cards=trick.cards_from_letters(cards) or None,
+                made={"made": True, "failed": False}.get(made),
+                premium=data.get(f"h{index}-premium") or None,
+            )
+        self.entry = trick.DealEntry(hands=hands, trump=data.get("trump") or None)
+        return data
+
+    def place(self, problems: Sequence[object]) -> None:
+        """Put the rules' problems with this deal next to the fields they concern (a problem
+        of another deal, or of the deal as a whole, above the form)."""
+        number = self.cleaned_data["number"]
+        for problem in problems:
+            if not isinstance(problem, trick.DealProblem) or problem.deal != number - 1:
+                self.add_error(None, str(problem))
+                continue
+            if problem.player in self.hand_names:
+                index = self.hand_names.index(problem.player)
+                field = f"h{index}-{_FIELD_PARTS.get(problem.field or '', '')}"
+                if field in self.fields:
+                    self.add_error(field, problem.message)
+                else:
+                    self.hand_problems.setdefault(index, []).append(problem.message)
+            elif problem.field == "trump" and "trump" in self.fields:
+                self.add_error("trump", problem.message)
+            else:
+                self.add_error(None, problem.message)
+
+    def show(self, evaluation: trick.Evaluation) -> bool:
+        """Show what one pass of the rules made of the session with this deal in its place:
+        its problems next to their fields, or a preview of the deal's points."""
+        self.place(evaluation.problems)
+        if evaluation.result is not None:
+            self.preview = evaluation.result.deals[self.cleaned_data["number"] - 1]
+        return not evaluation.problems
+
+    def status(self) -> list[str]:
+        """Everything still wrong, in plain words, each naming the hand it concerns."""
+        lines = []
+        for field, errors in self.errors.items():
+            hand = re.match(r"h(\d+)-", field)
+            if hand:
+                who = trick.hand_label(self.hand_names[int(hand.group(1))])
+            else:
+                who = "Trump" if field == "trump" else ""
+            lines += [f"{who}: {error}" if who else str(error) for error in errors]
+        for index, messages in sorted(self.hand_problems.items()):
+            who = trick.hand_label(self.hand_names[index])
+            lines += [f"{who}: {message}" for message in messages]
+        return lines
+
+
+_FIELD_PARTS = {
+    "tricks": "tricks",
+    "bid": "bid",
+    "bid_cards": "cards",
+    "made": "made",
+    "premium": "premium",
+}
+
+
+def apply_taps(data: QueryDict) -> QueryDict:
+    """Apply a stepper or bid-card tap made without JavaScript to the form data.
+
+    The buttons submit `step=h0-tricks:+1` or `card=h0:H` / `card=h0:clear`; with
+    JavaScript the page does this itself and never sends them.
+    """
+    data = data.copy()
+    step = data.get("step", "")
+    if ":" in step:
+        field, delta = step.rsplit(":", 1)
+        try:
+            value = int(data.get(field) or 0) + int(delta)
+        except ValueError:
+            value = 0
+        data[field] = str(max(0, value))
+    card = data.get("card", "")
+    if ":" in card:
+        hand, letter = card.split(":", 1)
+        field = f"{hand}-cards"
+        current = data.get(field, "")
+        if letter == "clear":
+            data[field] = ""
+        elif letter in CARD_LETTERS and len(current) < 3:
+            data[field] = current + letter
+    return data
+
+
+def entry_initial(rules: trick.TrickRules, entry: trick.DealEntry) -> dict[str, object]:
+    """A stored deal as the entry form's initial values."""
+    initial: dict[str, object] = {"trump": entry.trump or ""}
+    for index, name in enumerate(rules.hands):
+        hand = entry.hands[name]
+        initial[f"h{index}-tricks"] = hand.tricks
+        initial[f"h{index}-bid"] = hand.bid
+        initial[f"h{index}-cards"] = trick.letters_from_cards(hand.bid_cards or ())
+        initial[f"h{index}-made"] = {True: "made", False: "failed", None: ""}[hand.made]
+        initial[f"h{index}-premium"] = hand.premium or ""
+    return initial

@@ -1,0 +1,50 @@
+"""The form that adds a player to a roster or renames one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.contrib.auth.models import User
+
+from scorekeeper.forms.text import check_text, tidy_name
+from scorekeeper.models import PLAYER_NAME_MAX, Player
+from scorekeeper.rules import bounds
+
+
+class PlayerForm(forms.ModelForm):
+    """Add or rename a player on the owner's roster."""
+
+    class Meta:
+        model = Player
+        fields = ["name"]
+        error_messages = {
+            "name": {
+                "required": "Type the player's name.",
+                "max_length": f"A name can be at most {PLAYER_NAME_MAX} characters.",
+            }
+        }
+
+    def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.owner = owner
+        self.fields["name"].widget.attrs.update({"autocomplete": "off", "autocapitalize": "words"})
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def clean_name(self) -> str:
+        name = tidy_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("Type the player's name.")
+        check_text(name, "A name", PLAYER_NAME_MAX)
+        clash = Player.objects.filter(owner=self.owner, name_key=bounds.name_key(name))
+        if self.instance.pk:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(f"You already have a player called {clash[0].name}.")
+        return name
+
+    def save(self, commit: bool = True) -> Player:
+        self.instance.owner = self.owner
+        return super().save(commit=commit)

@@ -1,0 +1,73 @@
+"""The forms of the adding game: a correction agreed at the table, an event added to a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from scorekeeper.rules import adding, bounds
+
+
+class AdjustForm(forms.Form):
+    """A correction agreed at the table: so many tokens (or points) up or down for a player."""
+
+    player = forms.ChoiceField(label="Who")
+    tokens = forms.IntegerField(
+        label="By how many (+ gives, − takes)",
+        min_value=-bounds.MAX_ADJUST,
+        max_value=bounds.MAX_ADJUST,
+        error_messages={"required": "Say by how many.", "invalid": "A whole number, such as -1."},
+    )
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(str(i), name) for i, name in enumerate(players)]
+
+    def clean_tokens(self) -> int:
+        tokens: int = self.cleaned_data["tokens"]
+        if tokens == 0:
+            raise forms.ValidationError("An adjustment of 0 changes nothing; give + or − a number.")
+        return tokens
+
+
+class RoundEventForm(forms.Form):
+    """Add an event to a past round while correcting it."""
+
+    player = forms.ChoiceField(label="Who")
+    event = forms.ChoiceField(label="What happened")
+    tokens = forms.IntegerField(
+        label="For an adjustment: by how many (+ gives, − takes)",
+        required=False,
+        min_value=-bounds.MAX_ADJUST,
+        max_value=bounds.MAX_ADJUST,
+    )
+
+    def __init__(self, *args: Any, rules: adding.AddingRules, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        player = self.fields["player"]
+        event = self.fields["event"]
+        assert isinstance(player, forms.ChoiceField) and isinstance(event, forms.ChoiceField)
+        player.choices = [(str(i), name) for i, name in enumerate(rules.players)]
+        event.choices = [
+            (f"{rule.event}:{rule.target or ''}", rule.label) for rule in adding.events_for(rules)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        if data.get("event", "").startswith("adjust:") and not data.get("tokens"):
+            self.add_error("tokens", "Say by how many (not 0).")
+        return data
+
+    def entered_event(self) -> adding.Event:
+        kind, target = self.cleaned_data["event"].split(":")
+        return adding.Event(
+            player=self.rules.players[int(self.cleaned_data["player"])],
+            event=kind,
+            target=int(target) if target else None,
+            tokens=self.cleaned_data.get("tokens") if kind == "adjust" else None,
+        )

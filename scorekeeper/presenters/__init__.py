@@ -1,0 +1,30 @@
+"""Presenters: what the rules computed, shaped into rows and words for the templates.
+
+One module per game family, with the same surface (`table_context`, `grid_context`,
+`outcome`, `change_label`, `csv_rows`, `count_record`, `sheet_context`, `pad_context` and the
+folder of its templates, `TEMPLATES`); `PRESENTERS` is the registry that finds a session's.
+Nothing here scores: every function takes the result it shows.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from scorekeeper.presenters import adding, trick
+
+if TYPE_CHECKING:
+    from scorekeeper.models import GameSession
+
+# Each family's presenter, by the family's id.
+PRESENTERS: dict[str, ModuleType] = {trick.TEMPLATES: trick, adding.TEMPLATES: adding}
+
+
+def presenter(session: GameSession) -> ModuleType:
+    """The presenter of this session's family."""
+    return PRESENTERS[session.family]
+
+
+def template(family: str, name: str) -> str:
+    """A template of a family's folder: template("trick", "table") → "trick/table.html"."""
+    return f"{PRESENTERS[family].TEMPLATES}/{name}.html"

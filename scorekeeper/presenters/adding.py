@@ -1,0 +1,279 @@
+"""How the adding game's results are shown: the table, the grids, messages, sheets and pads.
+
+Everything here shapes what the rules computed (an `AddingResult`, or `AddingRules` for a
+printed sheet) into rows and words for the templates in `templates/adding/`. Nothing here
+scores: each function takes the result it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorekeeper.models import Change
+from scorekeeper.presenters.charts import Chart, running_chart
+from scorekeeper.presenters.common import COINS_DRAWN, RECENT_ROWS, signed
+from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow
+from scorekeeper.rules import adding
+from scorekeeper.rules.adding import prose
+from scorekeeper.rules.common import join_names
+
+if TYPE_CHECKING:
+    from scorekeeper.presenters.records import Record
+
+TEMPLATES = "adding"  # the folder of this family's templates
+
+
+def event_label(rules: adding.AddingRules, event: adding.Event) -> str:
+    """'Hit 33', 'Bust', 'Adjust +2' …"""
+    if event.event == "adjust":
+        return f"Adjust {signed(event.tokens or 0)}"
+    for rule in adding.events_for(rules):
+        if (rule.event, rule.target) == (event.event, event.target):
+            return rule.label
+    return event.event
+
+
+def last_tap_message(result: adding.AddingResult) -> str:
+    """What the last tap did, to everyone: 'Ben: Hit 33. Ann −1, Cat −1. Cat is out.'"""
+    rules, effect = result.rules, result.rounds[-1].events[-1]
+    parts = [f"{effect.event.player}: {event_label(rules, effect.event)}."]
+    changes = ", ".join(
+        f"{name} {signed(delta)}" for name, delta in effect.changes.items() if delta
+    )
+    if changes:
+        parts.append(changes + ".")
+    if effect.eliminated:
+        verb = "is" if len(effect.eliminated) == 1 else "are"
+        parts.append(f"{join_names(effect.eliminated)} {verb} out.")
+    if effect.wins:
+        parts.append(f"{join_names(effect.wins)} {'wins' if len(effect.wins) == 1 else 'win'}!")
+    elif effect.ends_round:
+        parts.append("The round is over.")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player's row at the adding-game table."""
+
+    index: int
+    name: str
+    standing: adding.Standing
+    tokens_label: str
+    coins: tuple[bool, ...]  # tokens held (True) and lost (False), for the coin picture
+    folds: int  # dollar bill: folds made so far
+    buttons: tuple[tuple[str, str], ...]  # (value, label) of the event buttons
+
+
+def table_context(result: adding.AddingResult) -> dict[str, object]:
+    """Everything the table, live and watch pages show, from the rules' result."""
+    rules = result.rules
+    standings = {standing.player: standing for standing in result.standings}
+    allowed = result.allowed
+    seats = []
+    for index, name in enumerate(rules.players):
+        standing = standings[name]
+        held = standing.tokens if standing.tokens is not None else 0
+        start = rules.tokens or 0
+        buttons = tuple(
+            (f"{index}:{rule.event}:{rule.target or ''}", rule.label)
+            for rule in allowed.get(name, ())
+            if rule.event != "adjust"
+        )
+        seats.append(
+            SeatRow(
+                index=index,
+                name=name,
+                standing=standing,
+                tokens_label=_standing_label(rules, standing),
+                coins=_coins(held, start) if rules.uses_tokens else (),
+                folds=max(0, start - held),
+                buttons=buttons,
+            )
+        )
+    last = result.rounds[-1] if result.rounds else None
+    return {
+        "result": result,
+        "preset": rules.preset,
+        "seats": seats,
+        "round_rows": round_rows(rules, result.rounds[-RECENT_ROWS:]),
+        "row_count": len(result.rounds),
+        "winners_label": join_names(result.winners),
+        "last_round": last,
+        "can_adjust": not result.finished,
+        "chart": chart(result),
+        "subtitle": f"{rules.preset.name} · to {rules.limit}",
+        "state": adding.table_state(result.rounds),
+    }
+
+
+def _coins(held: int, start: int) -> tuple[bool, ...]:
+    """Tokens held (True) and lost (False) for the coin picture; none past COINS_DRAWN (the
+    label says how many)."""
+    count = max(start, held)
+    return tuple(i < held for i in range(count)) if count <= COINS_DRAWN else ()
+
+
+def _standing_label(rules: adding.AddingRules, standing: adding.Standing) -> str:
+    if standing.out:
+        return f"out in round {standing.out_in_round}"
+    if standing.tokens is not None:
+        return adding.show_tokens(rules, standing.tokens)
+    return rules.amount(standing.total or 0)
+
+
+def round_rows(
+    rules: adding.AddingRules, rounds: Sequence[adding.RoundResult]
+) -> list[dict[str, object]]:
+    return [_round_row(rules, played) for played in rounds]
+
+
+def _round_row(rules: adding.AddingRules, played: adding.RoundResult) -> dict[str, object]:
+    after = played.tokens or played.totals or played.tally or {}
+    return {
+        "round": played,
+        "events": [
+            f"{effect.event.player}: {event_label(rules, effect.event)}" for effect in played.events
+        ],
+        "after": [after.get(name) for name in rules.players],
+    }
+
+
+def describe_round_changes(
+    before: adding.AddingResult, after: adding.AddingResult, number: int
+) -> list[str]:
+    """What a correction of round `number` changed, in plain sentences."""
+    lines = [f"Round {number} corrected."]
+    old = {s.player: _standing_label(before.rules, s) for s in before.standings}
+    new = {s.player: _standing_label(after.rules, s) for s in after.standings}
+    changed = [
+        f"{name} {old[name]} → {new[name]}"
+        for name in after.rules.players
+        if old[name] != new[name]
+    ]
+    lines.append(("Now: " + "; ".join(changed) + ".") if changed else "Standings unchanged.")
+    if before.winners != after.winners:
+        lines.append(
+            f"The game is now won by {join_names(after.winners)}."
+            if after.finished
+            else "The game is no longer over."
+        )
+    return lines
+
+
+def chart(result: adding.AddingResult) -> Chart | None:
+    def figure(played: adding.RoundResult, name: str) -> int:
+        after = played.tokens or played.totals or played.tally or {}
+        return after.get(name, 0)
+
+    series = {n: [figure(r, n) for r in result.rounds] for n in result.rules.players}
+    return running_chart(series, "round")
+
+
+def csv_rows(result: adding.AddingResult) -> list[list[object]]:
+    """The session as a table for spreadsheets: a header, then a row per round."""
+    rules = result.rules
+    rows: list[list[object]] = [
+        ["round", "dealer", "events", *(f"{name} after" for name in rules.players)]
+    ]
+    for played in result.rounds:
+        after = played.tokens or played.totals or played.tally or {}
+        events = "; ".join(
+            f"{effect.event.player}: {event_label(rules, effect.event)}" for effect in played.events
+        )
+        rows.append(
+            [played.number, played.dealer, events, *(after.get(n, "") for n in rules.players)]
+        )
+    return rows
+
+
+def change_label(change: Change) -> str:
+    """A change in the history, as a heading: 'Event in round 3', 'Corrected round 2'."""
+    if change.action == "added":
+        return f"Event in round {change.number}"
+    if change.action == "deleted":
+        return f"Event undone in round {change.number}"
+    return f"{change.get_action_display()} round {change.number}"
+
+
+def played(result: adding.AddingResult) -> tuple[adding.RoundResult, ...]:
+    """What the grid has a row for: every round played."""
+    return result.rounds
+
+
+def grid_context(
+    rounds: Sequence[adding.RoundResult], result: adding.AddingResult
+) -> dict[str, object]:
+    """One page of the rounds grid."""
+    return {"round_rows": round_rows(result.rules, rounds)}
+
+
+def outcome(result: adding.AddingResult) -> str:
+    """The line a tap adds to the page (see last_tap_message)."""
+    return last_tap_message(result)
+
+
+def count_record(record: Record, name: str, result: adding.AddingResult) -> None:
+    """Add the player's rounds in this session to their record."""
+    out = False
+    for played in result.rounds:
+        if out:
+            break
+        record.rounds += 1
+        for effect in played.events:
+            change = effect.changes.get(name, 0)
+            if change < 0 and result.rules.uses_tokens:
+                record.tokens_lost -= change
+            if name in effect.eliminated:
+                record.eliminated += 1
+                out = True
+
+
+# Rule sheets and score pads
+
+
+def sheet_context(rules: adding.AddingRules) -> dict[str, object]:
+    """What the rule sheet (templates/adding/sheet.html) prints, from the rules' own prose."""
+    return {
+        "rules": rules,
+        "cards_held": prose.cards_held(rules.preset),
+        "card_table": adding.CARD_TABLES[rules.card_table],
+        "token_lines": prose.token_lines(rules),
+        "fold_steps": prose.fold_steps(rules),
+        "events": [prose.describe_event(rules, rule) for rule in adding.events_for(rules)],
+        "round_lines": prose.round_lines(rules),
+        "bust_line": prose.bust_line(rules),
+        "on_69": prose.on_69_line(rules),
+    }
+
+
+def pad_context(rules: adding.AddingRules) -> dict[str, object]:
+    """One row per round: who dealt and what happened; per player what they hold after it
+    (Wilson: the round's points and the running score; the 98s: this round's drinks or win)."""
+    if rules.scoring == "wilson":
+        hand_columns = [PadColumn("Round", "Game points left this round"), PadColumn("Score", "")]
+    elif rules.scoring == "drinks":
+        hand_columns = [PadColumn("Drinks", "Drinks this round")]
+    elif rules.scoring == "rounds":
+        hand_columns = [PadColumn("Won", "Tick the round's winner")]
+    else:
+        hand_columns = [PadColumn("Left", f"{rules.units[1].capitalize()} left after the round")]
+    deal_columns = [
+        PadColumn("Dealer", "Who dealt", "l"),
+        PadColumn("Events", "What happened: bust, hit 33 …", "xl"),
+    ]
+    rows = [PadRow(number, ("", "")) for number in range(1, PAD_ROWS + 1)]
+    return {
+        "summary": prose.pad_lines(rules),
+        "rows": rows,
+        "more": 0,
+        "deal_columns": deal_columns,
+        "hand_columns": hand_columns,
+        "hands": [("", False)] * len(rules.players),
+        "footers": ["Total"] if rules.scoring in ("drinks", "rounds") else [],
+        "row_noun": "Round",
+        "row_size": "",
+        "start": str(rules.tokens) if rules.uses_tokens else "",
+    }

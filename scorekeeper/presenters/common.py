@@ -1,0 +1,38 @@
+"""What both families' presenters share: signs, grid pages, and safe spreadsheet cells."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.core.paginator import Page, Paginator
+
+# The table page shows the latest deals or rounds; a page of its own shows them all, so that
+# what a page costs is bounded by what it shows (RULES.md §3, Bounds).
+RECENT_ROWS = 12
+GRID_PAGE_ROWS = 100
+COINS_DRAWN = 12  # more tokens than this are told in words only
+
+# A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV
+# Injection"): such a cell is written with a ' in front, which spreadsheets show as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def signed(points: int) -> str:
+    """'+4', '0', '-2'."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def grid_page[T](rows: Sequence[T], number: str | None) -> Page[T]:
+    """One page of a whole grid, GRID_PAGE_ROWS rows; the last page unless asked."""
+    paginator = Paginator(rows, GRID_PAGE_ROWS)
+    return paginator.get_page(number or paginator.num_pages)
+
+
+def spreadsheet_safe(rows: list[list[object]]) -> list[list[object]]:
+    """The rows with every text cell that could start a formula quoted as text (numbers,
+    negative ones too, stay numbers)."""
+    return [
+        [f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+         for cell in row]
+        for row in rows
+    ]  # fmt: skip

@@ -1,0 +1,323 @@
+"""How the trick game's results are shown: the table, the grids, messages, sheets and pads.
+
+Everything here shapes what the rules computed (a `SessionResult`, or `TrickRules` for a
+printed sheet) into rows and words for the templates in `templates/trick/`. Nothing here
+scores: each function takes the result it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorekeeper.models import Change
+from scorekeeper.presenters.charts import Chart, running_chart
+from scorekeeper.presenters.common import RECENT_ROWS, signed
+from scorekeeper.presenters.sheets import PAD_MAX_ROWS, PAD_ROWS, PadColumn, PadRow, row_size
+from scorekeeper.rules import trick
+from scorekeeper.rules.common import join_names
+from scorekeeper.rules.trick import prose
+
+if TYPE_CHECKING:
+    from scorekeeper.presenters.records import Record
+
+TEMPLATES = "trick"  # the folder of this family's templates
+
+
+@dataclass(frozen=True)
+class Cell:
+    hand: trick.HandResult
+    total: int
+
+    @property
+    def bid_label(self) -> str:
+        return "?" if self.hand.bid is None else str(self.hand.bid)
+
+
+@dataclass(frozen=True)
+class Row:
+    deal: trick.DealResult
+    cells: tuple[Cell, ...]
+
+    @property
+    def trump_label(self) -> str:
+        return trick.trump_label(self.deal.trump)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    number: int
+    last_deal: int
+    winner_label: str
+    bonus_label: str
+    points_label: str
+
+
+def _scores_label(scores: dict[str, int] | None) -> str:
+    return ", ".join(f"{name} {value}" for name, value in (scores or {}).items() if value)
+
+
+def deal_rows(deals: Sequence[trick.DealResult]) -> list[Row]:
+    """One row per deal: each hand's result with the running total, in seat order."""
+    return [
+        Row(deal, tuple(Cell(hand, deal.totals[hand.player]) for hand in deal.hands))
+        for deal in deals
+    ]
+
+
+def game_rows(result: trick.SessionResult) -> list[GameRow]:
+    return [
+        GameRow(
+            number=game.number,
+            last_deal=game.last_deal,
+            winner_label=join_names(game.winner),
+            bonus_label=_scores_label(game.bonuses),
+            points_label=_scores_label(game.game_points),
+        )
+        for game in result.games
+    ]
+
+
+def table_context(result: trick.SessionResult) -> dict[str, object]:
+    """Everything the table, live and watch pages show, from the rules' result."""
+    rules = result.rules
+    return {
+        "result": result,
+        "preset": rules.preset,
+        "rows": deal_rows(result.deals[-RECENT_ROWS:]),
+        "row_count": len(result.deals),
+        "columns": hand_columns(result),
+        "games": game_rows(result),
+        "winners_label": join_names(result.winners),
+        "next_trump": trick.trump_label(result.next.trump) if result.next else "",
+        "subtitle": f"{rules.preset.name} · {rules.match.describe()}",
+        "dummy_total": result.totals.get(trick.DUMMY) if rules.dummy else None,
+        "dummy_label": trick.DUMMY_LABEL,
+        "games_won": _games_won_label(result),
+        "chart": chart(result),
+        **_last_deal(result),
+    }
+
+
+def _games_won_label(result: trick.SessionResult) -> str:
+    """ "Games won: Ann 1, Ben 2" (or game bonuses held), for the current match state."""
+    won = ", ".join(f"{s.player} {s.games_won}" for s in result.standings if s.games_won)
+    if not won:
+        return ""
+    heading = "Game bonuses held" if result.rules.match.type == "game-bonus" else "Games won"
+    return f"{heading}: {won}"
+
+
+def _last_deal(result: trick.SessionResult) -> dict[str, object]:
+    if not result.deals:
+        return {"last_deal": None}
+    deal = result.deals[-1]
+    made = [trick.hand_label(h.player) for h in deal.hands if h.made]
+    return {
+        "last_deal": deal,
+        "last_deal_made": f"{join_names(made)} made it" if made else "nobody made it",
+        "last_deal_rows": [
+            {"label": trick.hand_label(h.player), "hand": h, "text": breakdown(h)}
+            for h in deal.hands
+        ],
+    }
+
+
+def hand_columns(result: trick.SessionResult) -> list[str]:
+    """Column headings of the deal grid: the players in seat order, then the dummy."""
+    return [trick.hand_label(name) for name in result.rules.hands]
+
+
+def deal_saved_message(deal: trick.DealResult) -> str:
+    """What the table hears after a deal: who made it, the points, and any game news."""
+    made = [trick.hand_label(h.player) for h in deal.hands if h.made]
+    who = f"{join_names(made)} made it" if made else "Nobody made it"
+    points = ", ".join(f"{trick.hand_label(h.player)} {signed(h.points)}" for h in deal.hands)
+    return " ".join([f"Deal {deal.number} saved. {who}: {points}.", *deal.announcements])
+
+
+def breakdown(hand: trick.HandResult) -> str:
+    """How a hand's points for a deal were made up, e.g. "4 tricks + 20 bonus + 60 premium"."""
+    parts = [
+        (value, name)
+        for value, name in [
+            (hand.trick_points, "tricks"),
+            (hand.bonus, "bonus"),
+            (hand.premium, "premium"),
+            (hand.miss, "missed"),
+            (hand.game_bonus, "game bonus"),
+            (hand.rubber_bonus, "rubber bonus"),
+        ]
+        if value
+    ]
+    if not parts:
+        return "0"
+    text = ""
+    for position, (value, name) in enumerate(parts):
+        sign = "−" if value < 0 else "+"
+        if position == 0:
+            text = f"{'−' if value < 0 else ''}{abs(value)} {name}"
+        else:
+            text += f" {sign} {abs(value)} {name}"
+    return text
+
+
+def describe_changes(
+    before: trick.SessionResult, after: trick.SessionResult, number: int
+) -> list[str]:
+    """What a correction of deal `number` changed, in plain sentences."""
+    lines = [f"Deal {number} corrected."]
+    trumps = [
+        f"deal {new.number} {trick.trump_label(old.trump)} → {trick.trump_label(new.trump)}"
+        for old, new in zip(before.deals, after.deals, strict=True)
+        if old.trump != new.trump
+    ]
+    if trumps:
+        lines.append("Trump changed: " + "; ".join(trumps) + ".")
+    totals = [
+        f"{trick.hand_label(name)} {before.totals[name]} → {after.totals[name]}"
+        for name in after.rules.hands
+        if before.totals[name] != after.totals[name]
+    ]
+    lines.append(("Totals now: " + ", ".join(totals) + ".") if totals else "Totals unchanged.")
+    if before.finished != after.finished or before.winners != after.winners:
+        if after.finished:
+            lines.append(f"The session is now won by {join_names(after.winners)}.")
+        else:
+            lines.append("The session is no longer finished.")
+    return lines
+
+
+def chart(result: trick.SessionResult) -> Chart | None:
+    series = {
+        trick.hand_label(n): [deal.totals[n] for deal in result.deals] for n in result.rules.hands
+    }
+    return running_chart(series, "deal")
+
+
+def csv_rows(result: trick.SessionResult) -> list[list[object]]:
+    """The session as a table for spreadsheets: a header, then a row per deal or round."""
+    names = [trick.hand_label(n) for n in result.rules.hands]
+    header: list[object] = ["deal", "dealer", "leader", "trump"]
+    for name in names:
+        header += [f"{name} bid", f"{name} tricks", f"{name} made", f"{name} points"]
+    header += [f"{name} total" for name in names]
+    rows = [header]
+    for deal in result.deals:
+        row: list[object] = [deal.number, deal.dealer, deal.leader, deal.trump]
+        for hand in deal.hands:
+            row += ["" if hand.bid is None else hand.bid, hand.tricks, hand.made, hand.points]
+        row += [deal.totals[name] for name in result.rules.hands]
+        rows.append(row)
+    return rows
+
+
+def change_label(change: Change) -> str:
+    """A change in the history, as a heading: 'Entered deal 3', 'Extended'."""
+    number = f" deal {change.number}" if change.number else ""
+    return f"{change.get_action_display()}{number}"
+
+
+def played(result: trick.SessionResult) -> tuple[trick.DealResult, ...]:
+    """What the grid has a row for: every deal played."""
+    return result.deals
+
+
+def grid_context(
+    deals: Sequence[trick.DealResult], result: trick.SessionResult
+) -> dict[str, object]:
+    """One page of the deal grid."""
+    return {"rows": deal_rows(deals), "columns": hand_columns(result)}
+
+
+def outcome(result: trick.SessionResult) -> str:
+    """The line a saved deal adds to the page (see deal_saved_message)."""
+    return deal_saved_message(result.deals[-1])
+
+
+def count_record(record: Record, name: str, result: trick.SessionResult) -> None:
+    """Add the player's deals in this session to their record."""
+    for deal in result.deals:
+        for hand in deal.hands:
+            if hand.player != name:
+                continue
+            record.deals += 1
+            record.points += hand.points
+            record.made += hand.made
+            if hand.bid is not None:
+                record.bids[hand.bid] += 1
+            if hand.premium_bid:
+                record.premiums_tried += 1
+                record.premiums_made += hand.made
+
+
+# Rule sheets and score pads
+
+
+def sheet_context(rules: trick.TrickRules) -> dict[str, object]:
+    """What the rule sheet (templates/trick/sheet.html) prints, from the rules' own prose."""
+    return {
+        "rules": rules,
+        "table_line": prose.table_line(rules),
+        "bid_cards": trick.BID_SUITS,
+        "bid_examples": prose.bid_examples(),
+        "bonus_cells": prose.bonus_cells(rules),
+        "flat_bonus": len(set(rules.bonus)) == 1,
+        "premiums": prose.premium_rows(rules),
+        "declare_points": trick.PREMIUM_POINTS["declare"],
+        "dummy_points": trick.DUMMY_DECLARER_POINTS,
+        "best": prose.best_deal(rules),
+        "trump_lines": prose.trump_lines(rules),
+        "trump_chain": prose.trump_chain(rules),
+        "match_lines": prose.match_lines(rules),
+        "rotation": prose.rotation(rules),
+    }
+
+
+def pad_context(rules: trick.TrickRules) -> dict[str, object]:
+    """One row per deal: who deals (by seat), the trump where the rules know it, the premium
+    bid and what the next trump depends on; per hand: bid, tricks won, points (up to four
+    hands; five do not fit on the page) and running total."""
+    wanted = rules.match.deals if rules.match.type == "deals" and rules.match.deals else PAD_ROWS
+    deal_columns = [
+        PadColumn("Dealer", "Seat of the dealer", "m"),
+        PadColumn("Trump", "Trump", "m"),
+    ]
+    if rules.premiums:
+        deal_columns.append(PadColumn("Premium", "Who declared (D) or revealed (R)", "l"))
+    if rules.trump == "by-successes":
+        deal_columns.append(PadColumn("Made", "How many made their bid", "m"))
+    elif rules.trump == "by-deviation":
+        deal_columns.append(PadColumn("Missed", "Tricks missed, all players", "m"))
+    first_trump = {"by-successes": rules.first_trump, "by-deviation": trick.TRUMP_BY_COUNT[0]}
+    rows = []
+    for index in range(min(wanted, PAD_MAX_ROWS)):
+        dealer, _ = trick.seat(rules, index)
+        trump = first_trump.get(rules.trump) if index == 0 else None
+        cells = [str(rules.players.index(dealer) + 1), trick.symbol(trump) or "NT" if trump else ""]
+        rows.append(PadRow(index + 1, (*cells, *[""] * (len(deal_columns) - 2))))
+    hand_columns = [PadColumn("Bid", "Bid", "s"), PadColumn("Won", "Tricks won", "s")]
+    if len(rules.hands) <= 4:
+        hand_columns.append(PadColumn("Pts", "Points this deal", "m"))
+    hand_columns.append(PadColumn("Total", "Running total"))
+    hands = [("", False)] * len(rules.players) + (
+        [(trick.DUMMY_LABEL, True)] if rules.dummy else []
+    )
+    footers = []
+    if rules.match.has_games:
+        footers.append("Game bonuses" if rules.match.type == "game-bonus" else "Games won")
+    if rules.preset.game_points:
+        footers.append("Game points")
+    return {
+        "summary": prose.pad_lines(rules),
+        "rows": rows,
+        "more": max(0, wanted - PAD_MAX_ROWS),
+        "deal_columns": deal_columns,
+        "hand_columns": hand_columns,
+        "hands": hands,
+        "footers": footers,
+        "row_noun": "Deal",
+        "start": "",
+        "row_size": row_size(len(rows)),
+    }

@@ -1,0 +1,124 @@
+"""Who may see or score a session, and how each phone reaches it.
+
+A session's table is reached three ways: by its owner (logged in), by a scorer link (anyone
+holding it may enter and correct, under the name they typed), and by a watch link (read-only
+live standings). Each view first works out the `Table` for the request (who, what they may do,
+and the URL prefix of their links), so the screens themselves are written once for all three.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TypedDict
+
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from scorekeeper.http import AuthedRequest
+from scorekeeper.models import GameSession
+from scorekeeper.ratelimit import TooManyGuesses, link_miss_allowed
+
+FORM_KEY = re.compile(r"[A-Za-z0-9_-]*")
+SCORER_NAME_KEY = "scorer_names"  # in the browser's session: {scorer token: name typed}
+
+
+class Who(TypedDict):
+    """Who makes a change, for the history, and the idempotency key of their form: the
+    keyword arguments every write service takes."""
+
+    by_user: User | None
+    by_name: str
+    form_key: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """A session as one phone may use it."""
+
+    session: GameSession
+    base: str  # the URL of this phone's table page; its other pages hang below it
+    by_user: User | None  # who is recorded in the history
+    by_name: str
+    is_owner: bool
+    can_score: bool
+
+    def url(self, suffix: str = "") -> str:
+        return self.base + suffix
+
+    def who(self, request: HttpRequest) -> Who:
+        """Who writes through this phone, and the idempotency key of the form it sent."""
+        return {"by_user": self.by_user, "by_name": self.by_name, "form_key": form_key(request)}
+
+    def now(self, session: GameSession) -> Table:
+        """The same phone's table, holding the session as a write left it."""
+        return replace(self, session=session)
+
+
+def session_for_user(request: AuthedRequest, public_id: str) -> GameSession:
+    """This user's session, with its seats; 404 for anybody else's (nothing confirms it exists)."""
+    sessions = GameSession.objects.for_user(request.user).with_seats()
+    return get_object_or_404(sessions, public_id=public_id)
+
+
+def owner_table(request: AuthedRequest, public_id: str) -> Table:
+    session = session_for_user(request, public_id)
+    base = reverse("session", args=[public_id])
+    return Table(session, base, request.user, "", is_owner=True, can_score=True)
+
+
+def scorer_table(request: HttpRequest, token: str) -> Table:
+    session = _session_by(request, scorer_token=token)
+    name = request.session.get(SCORER_NAME_KEY, {}).get(token, "")
+    base = reverse("scorer", args=[token])
+    return Table(session, base, None, f"{name} (scorer link)", is_owner=False, can_score=True)
+
+
+def watch_table(request: HttpRequest, token: str) -> Table:
+    session = _session_by(request, watch_token=token)
+    base = reverse("watch", args=[token])
+    return Table(session, base, None, "", is_owner=False, can_score=False)
+
+
+def scorer_name(request: HttpRequest, token: str) -> str:
+    """The name this phone typed for a scorer link, or ""."""
+    name: str = request.session.get(SCORER_NAME_KEY, {}).get(token, "")
+    return name
+
+
+def link_missing(request: HttpRequest) -> Http404:
+    """A link token that opens nothing: counted, and refused for a while after too many."""
+    if not link_miss_allowed(request):
+        raise TooManyGuesses
+    return Http404("No such link")
+
+
+def _session_by(request: HttpRequest, **token: str) -> GameSession:
+    session = GameSession.objects.filter(**token).with_seats().first()
+    if session is None:
+        raise link_missing(request)
+    return session
+
+
+def version_by(request: HttpRequest, **token: str) -> int:
+    """The version of the session a link opens (one query, for polls); 404 if none."""
+    version = GameSession.objects.filter(**token).values_list("version", flat=True).first()
+    if version is None:
+        raise link_missing(request)
+    return version
+
+
+def form_key(request: HttpRequest) -> str:
+    """The form's idempotency key, as the form made it (letters, digits, - and _), or ""."""
+    key = request.POST.get("form_key", "")
+    return key if len(key) <= 40 and FORM_KEY.fullmatch(key) else ""
+
+
+def whole(value: str) -> int:
+    """A number from a form's button or hidden field; 404 if it is not one."""
+    try:
+        return int(value)
+    except ValueError:
+        raise Http404("Not a number") from None

@@ -1,0 +1,236 @@
+"""The trick game's screens at the table: entering a deal, and correcting one.
+
+Reached through `views.table` for a session of this family (its owner's page, or a scorer
+link). A save goes straight to the service, which checks and scores the deal in one pass of
+the rules: its problems come back to sit next to their fields, its result is what the next
+page shows. A status check (htmx, as the hands are filled in) is one pass too.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import IntegrityError
+from django.http import Http404, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+
+from scorekeeper.forms.deals import DealForm, apply_taps, entry_initial
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import new_link_token
+from scorekeeper.presenters import trick as presenter
+from scorekeeper.rules import trick
+from scorekeeper.services import (
+    AlreadyDone,
+    Conflict,
+    KeyReused,
+    Rejected,
+    add_deal,
+    delete_last_deal,
+    edit_deal,
+    extend_session,
+)
+from scorekeeper.views.access import Table, whole
+from scorekeeper.views.live import live_context
+
+SCRIPTS = ("js/deal-entry.js", "js/live.js")
+
+
+def _deal_form(
+    table: Table,
+    data: QueryDict | None,
+    *,
+    number: int,
+    initial: dict[str, object] | None = None,
+) -> DealForm:
+    return DealForm(
+        data,
+        rules=table.session.rules(),
+        initial={"number": number, "form_key": new_link_token(), **(initial or {})},
+    )
+
+
+def _render(
+    request: HtmxHttpRequest, table: Table, form: DealForm | None, attempted: bool = False
+) -> HttpResponse:
+    if form is not None and request.htmx and request.htmx.target == "entry-status":
+        return _status(request, form, table.base)
+    session = table.session
+    result = session.result()
+    if form is None and not result.finished and table.can_score:
+        form = _deal_form(table, None, number=len(result.deals) + 1)
+    ctx = {
+        "form": form,
+        "attempted": attempted,
+        "action": table.base,
+        "extension": trick.more_deals(result.rules) if result.finished else None,
+        "scripts": SCRIPTS,
+        "table_template": "trick/table.html",
+        **live_context(table),
+        **presenter.table_context(result),
+    }
+    if result.next:
+        ctx |= {
+            "dealer": result.next.dealer,
+            "leader": result.next.leader,
+            "save_label": f"Save deal {result.next.number}",
+        }
+    return render(request, "scorekeeper/table.html", ctx)
+
+
+def _status(request: HtmxHttpRequest, form: DealForm, action: str) -> HttpResponse:
+    """The form's status box alone (htmx, as the hands are filled in): what is still wrong,
+    or the deal's points."""
+    ctx = {"form": form, "action": action}
+    return render(request, "trick/deal_form.html#entry-status", ctx)
+
+
+def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    """The table page: the next deal's form, the last deal, the standings; its actions."""
+    session = table.session
+    if request.method == "GET":
+        return _render(request, table, None)
+    who = table.who(request)
+    try:
+        if "undo" in request.POST:
+            number = whole(request.POST["undo"])
+            delete_last_deal(session=session, number=number, **who)
+            messages.success(request, f"Deal {number} undone. It is kept in the history.")
+            return redirect(table.base)
+        if "extend" in request.POST:
+            more = whole(request.POST["extend"])
+            extend_session(session=session, deals=more, **who)
+            messages.success(request, f"{more} more deals to play.")
+            return redirect(table.base)
+    except AlreadyDone as done:
+        messages.info(request, str(done))
+        return redirect(table.base)
+    except (Conflict, Rejected) as error:
+        messages.error(request, str(error))
+        return redirect(table.base)
+
+    entered = session.deals.count()
+    form = _deal_form(table, apply_taps(request.POST), number=entered + 1)
+    saving = "save" in request.POST
+    if not form.is_valid():
+        return _render(request, table, form, attempted=saving)
+    number = form.cleaned_data["number"]
+    assert form.entry is not None
+    if not saving:
+        # A status check, or a tap made without JavaScript: show what the rules make of it.
+        if number != entered + 1:
+            messages.error(request, _stale_deal_message(number, entered))
+            return redirect(table.base)
+        form.show(session.try_entry(number, form.entry))
+        return _render(request, table, form)
+    try:
+        saved = add_deal(session=session, number=number, entry=form.entry, **who)
+    except AlreadyDone:
+        messages.info(request, f"Deal {number} was already saved.")
+        return redirect(table.base)
+    except KeyReused as reused:
+        return _offer_again(request, table, reused.change.number, entered + 1)
+    except (Conflict, IntegrityError):
+        if session.finished:
+            messages.error(request, f"The session ended after deal {entered}.")
+        else:
+            messages.error(request, _stale_deal_message(number, max(number, entered)))
+        return redirect(table.base)
+    except Rejected as error:
+        form.place(error.problems)
+        return _render(request, table, form, attempted=True)
+    messages.success(request, presenter.outcome(saved.result))
+    return redirect(table.base)
+
+
+def _offer_again(
+    request: HtmxHttpRequest, table: Table, saved: int | None, number: int
+) -> HttpResponse:
+    """A deal form sent again with other content: say that it was not saved, and show what
+    was typed as the next deal, under a fresh idempotency key, to check and save."""
+    messages.error(
+        request,
+        f"This form was already used to save deal {saved}. What you sent this time is "
+        f"different, so it was not saved: it is below, to save as deal {number}.",
+    )
+    data = apply_taps(request.POST)
+    data["number"], data["form_key"] = str(number), new_link_token()
+    form = _deal_form(table, data, number=number)
+    form.is_valid()
+    return _render(request, table, form, attempted=True)
+
+
+def _stale_deal_message(number: int, entered: int) -> str:
+    if entered >= number:
+        return f"Deal {number} was just entered on another phone. Here is the table as it is now."
+    return "The session changed on another phone. Here is the table as it is now."
+
+
+# Correcting a deal
+
+
+def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse:
+    """The page that corrects deal `number`; everything after it is worked out again."""
+    session = table.session
+    deals = list(session.deals.all())
+    if not 1 <= number <= len(deals):
+        raise Http404("No such deal")
+    if request.method == "GET":
+        initial = {
+            "revision": deals[number - 1].revision,
+            **entry_initial(session.rules(), session.entries()[number - 1]),
+        }
+        form = _deal_form(table, None, number=number, initial=initial)
+        return _render_correction(request, table, form, number)
+    data = apply_taps(request.POST)
+    data["number"] = str(number)  # the deal being corrected is the one in the URL
+    form = _deal_form(table, data, number=number)
+    saving = "save" in request.POST
+    if not form.is_valid():
+        return _render_correction(request, table, form, number, attempted=saving)
+    assert form.entry is not None
+    if not saving:
+        form.show(session.try_entry(number, form.entry))
+        return _render_correction(request, table, form, number)
+    here = table.url(f"deals/{number}/")
+    try:
+        saved = edit_deal(
+            session=session,
+            number=number,
+            revision=form.cleaned_data["revision"] or 0,
+            entry=form.entry,
+            **table.who(request),
+        )
+    except AlreadyDone as done:
+        messages.info(request, str(done))
+        return redirect(table.base)
+    except Conflict as error:
+        messages.error(request, f"{error} Here it is as it is now; make your correction again.")
+        return redirect(here)
+    except Rejected as error:
+        form.place(error.problems)
+        return _render_correction(request, table, form, number, attempted=True)
+    for line in presenter.describe_changes(saved.before, saved.result, number):
+        messages.success(request, line)
+    return redirect(table.base)
+
+
+def _render_correction(
+    request: HtmxHttpRequest, table: Table, form: DealForm, number: int, attempted: bool = False
+) -> HttpResponse:
+    if request.htmx and request.htmx.target == "entry-status":
+        return _status(request, form, table.url(f"deals/{number}/"))
+    deal = table.session.result().deals[number - 1]
+    ctx = {
+        "table": table,
+        "session": table.session,
+        "base": table.base,
+        "form": form,
+        "number": number,
+        "attempted": attempted,
+        "deal": deal,
+        "trump_label": trick.trump_label(deal.trump),
+        "dealer": deal.dealer,
+        "leader": deal.leader,
+        "action": table.url(f"deals/{number}/"),
+        "save_label": f"Save the correction of deal {number}",
+    }
+    return render(request, "trick/correct.html", ctx)

@@ -1,0 +1,42 @@
+"""A session downloaded: as its scoresheet file (FORMAT.md), or as CSV for a spreadsheet.
+
+Both come from the result kept for the session's version; neither is stored by browsers or
+proxies (`never_cache`).
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from scorekeeper.http import AuthedRequest
+from scorekeeper.presenters import presenter
+from scorekeeper.presenters.common import spreadsheet_safe
+from scorekeeper.views.access import session_for_user
+
+
+@login_required
+@require_GET
+@never_cache
+def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
+    session = session_for_user(request, public_id)
+    response = HttpResponse(session.scoresheet(), content_type="application/json; charset=utf-8")
+    name = f"scoresheet-{session.public_id}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_GET
+@never_cache
+def session_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
+    session = session_for_user(request, public_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="session-{session.public_id}.csv"'
+    rows = presenter(session).csv_rows(session.result())
+    csv.writer(response).writerows(spreadsheet_safe(rows))
+    return response

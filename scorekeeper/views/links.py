@@ -1,0 +1,172 @@
+"""Sharing a session: its watch and scorer links, and the pages they open.
+
+The owner turns each link on, replaces it or turns it off on the Share page. A watch link
+opens the live standings, read-only, without an account; a scorer link opens the table page
+and the corrections, under the name the phone types. Pages that show link tokens are never
+stored by browsers or proxies (`never_cache`).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.forms.accounts import ScorerNameForm
+from scorekeeper.http import AuthedRequest, HtmxHttpRequest
+from scorekeeper.models import new_link_token
+from scorekeeper.presenters import presenter
+from scorekeeper.views.access import (
+    SCORER_NAME_KEY,
+    Table,
+    owner_table,
+    scorer_name,
+    scorer_table,
+    version_by,
+    watch_table,
+)
+from scorekeeper.views.live import live, live_context, not_modified
+from scorekeeper.views.table import correction, grid, table_page
+
+# Sharing
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@never_cache
+def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """Turn the watch and scorer links on, replace them, or turn them off."""
+    table = owner_table(request, public_id)
+    session = table.session
+    if request.method == "POST":
+        for kind, field in [("watch", "watch_token"), ("scorer", "scorer_token")]:
+            action = request.POST.get(kind)
+            if action in ("on", "replace"):
+                setattr(session, field, new_link_token())
+            elif action == "off":
+                setattr(session, field, None)
+            else:
+                continue
+            session.save(update_fields=[field])
+            messages.success(request, _share_message(kind, action))
+        return redirect("session_share", public_id)
+    links = {}
+    for kind, token, name in [
+        ("watch", session.watch_token, "watch"),
+        ("scorer", session.scorer_token, "scorer"),
+    ]:
+        if token:
+            url = request.build_absolute_uri(reverse(name, args=[token]))
+            links[kind] = {"url": url, "qr": _qr_svg(url)}
+    ctx = {"session": session, "base": table.base, **links}
+    return render(request, "scorekeeper/session_share.html", ctx)
+
+
+def _share_message(kind: str, action: str) -> str:
+    what = "watch link" if kind == "watch" else "scorer link"
+    if action == "off":
+        return f"The {what} is off: it opens nothing now."
+    if action == "replace":
+        return f"New {what} made; the old one opens nothing now."
+    return f"The {what} is on."
+
+
+def _qr_svg(url: str) -> str:
+    import segno
+
+    code = segno.make(url, error="m")
+    svg: str = code.svg_inline(scale=5, dark="#000", light="#fff", omitsize=True)
+    return svg
+
+
+# The watch link: read-only live standings, no account
+
+
+@require_GET
+@never_cache
+def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    table = watch_table(request, token)
+    session = table.session
+    ctx = {**live_context(table), **presenter(session).table_context(session.result())}
+    response = render(request, "scorekeeper/watch.html", ctx)
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@require_GET
+@never_cache
+def watch_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
+    return grid(request, watch_table(request, token), unit)
+
+
+@require_GET
+@never_cache
+def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    version = version_by(request, watch_token=token)
+    return not_modified(request, version) or live(request, watch_table(request, token))
+
+
+# The scorer link: enter and correct without an account, under a name
+
+
+def _scorer_or_name(request: HtmxHttpRequest, token: str) -> Table | HttpResponse:
+    table = scorer_table(request, token)
+    if not scorer_name(request, token):
+        return redirect("scorer_name", token)
+    return table
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def scorer(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    table = _scorer_or_name(request, token)
+    return table if isinstance(table, HttpResponse) else table_page(request, table)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def scorer_correction(request: HtmxHttpRequest, token: str, number: int, unit: str) -> HttpResponse:
+    table = _scorer_or_name(request, token)
+    return table if isinstance(table, HttpResponse) else correction(request, table, number, unit)
+
+
+@require_GET
+@never_cache
+def scorer_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
+    table = _scorer_or_name(request, token)
+    return table if isinstance(table, HttpResponse) else grid(request, table, unit)
+
+
+@require_GET
+@never_cache
+def scorer_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    version = version_by(request, scorer_token=token)
+    return not_modified(request, version) or live(request, scorer_table(request, token))
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def scorer_name_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    table = scorer_table(request, token)
+    form = ScorerNameForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        names = dict(request.session.get(SCORER_NAME_KEY, {}))
+        names[token] = form.cleaned_data["name"]
+        request.session[SCORER_NAME_KEY] = names
+        return redirect("scorer", token)
+    ctx = {"session": table.session, "form": form, "token": token}
+    return render(request, "scorekeeper/scorer_name.html", ctx)
+
+
+@require_POST
+def scorer_forget(request: HttpRequest, token: str) -> HttpResponse:
+    version_by(request, scorer_token=token)  # a link that opens nothing is a 404 here too
+    names = dict(request.session.get(SCORER_NAME_KEY, {}))
+    names.pop(token, None)
+    request.session[SCORER_NAME_KEY] = names
+    return redirect("scorer_name", token)

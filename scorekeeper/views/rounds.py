@@ -1,0 +1,177 @@
+"""The adding game's screens at the table: tapping what happens, and correcting a round.
+
+Reached through `views.table` for a session of this family. Every tap is stored at once by
+the service, which checks and scores it in one pass of the rules; with htmx the table comes
+back in place, drawn from the result that write computed.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+
+from scorekeeper.forms.rounds import AdjustForm, RoundEventForm
+from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import Change, GameSession, new_link_token
+from scorekeeper.presenters import adding as presenter
+from scorekeeper.rules import adding
+from scorekeeper.services import (
+    AlreadyDone,
+    Conflict,
+    KeyReused,
+    Rejected,
+    edit_round,
+    record_event,
+    undo_event,
+)
+from scorekeeper.views.access import Table, whole
+from scorekeeper.views.live import live_context
+
+SCRIPTS = ("js/live.js",)
+
+
+def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    """The table: every tap is stored at once, with its effect shown."""
+    session = table.session
+    if request.method == "GET":
+        return _render(request, table)
+    state = request.POST.get("state", "")
+    who = table.who(request)
+    now = session
+    try:
+        if "undo_tap" in request.POST:
+            now = undo_event(session=session, state=state, **who).session
+            messages.success(request, "Last tap undone. It is kept in the history.")
+        elif "tap" in request.POST:
+            event = _tapped_event(session, request.POST["tap"])
+            try:
+                saved = record_event(session=session, state=state, event=event, **who)
+            except KeyReused as reused:
+                messages.error(request, _tap_again_message(session, reused.change, event))
+            else:
+                now = saved.session
+                messages.success(request, presenter.outcome(saved.result))
+        else:
+            names = session.player_names()
+            adjust_form = AdjustForm(request.POST, players=names)
+            if not adjust_form.is_valid():
+                return _render(request, table, adjust_form)
+            event = adding.Event(
+                player=names[int(adjust_form.cleaned_data["player"])],
+                event="adjust",
+                tokens=adjust_form.cleaned_data["tokens"],
+            )
+            saved = record_event(session=session, state=state, event=event, **who)
+            now = saved.session
+            messages.success(request, presenter.outcome(saved.result))
+    except AlreadyDone as done:
+        messages.info(request, str(done))
+    except (Conflict, Rejected) as error:
+        messages.error(request, str(error))
+    if request.htmx:
+        # Show the table as it is now in place: tokens, buttons and the message, no reload.
+        if now is session:
+            now = GameSession.objects.with_seats().get(pk=session.pk)
+        return _render(request, table.now(now))
+    return redirect(table.base)
+
+
+def _render(
+    request: HtmxHttpRequest, table: Table, adjust_form: AdjustForm | None = None
+) -> HttpResponse:
+    session = table.session
+    ctx = {
+        "form_key": new_link_token(),
+        "adjust_form": adjust_form or AdjustForm(players=session.player_names()),
+        "scripts": SCRIPTS,
+        "table_template": "adding/table.html",
+        **live_context(table),
+        **presenter.table_context(session.result()),
+    }
+    if request.htmx and request.htmx.target == "table":
+        return render(request, "adding/table.html#table", ctx)
+    return render(request, "scorekeeper/table.html", ctx)
+
+
+def _tap_again_message(session: GameSession, change: Change, event: adding.Event) -> str:
+    rules = session.rules()
+    stored = change.after if isinstance(change.after, dict) else {}
+    earlier = adding.Event(
+        player=str(stored.get("player")),
+        event=str(stored.get("event")),
+        target=stored.get("target"),
+        tokens=stored.get("tokens"),
+    )
+    return (
+        f"That page's tap was already recorded ({earlier.player}: "
+        f"{presenter.event_label(rules, earlier)}). {event.player}: "
+        f"{presenter.event_label(rules, event)} was not recorded: tap it again to record it."
+    )
+
+
+def _tapped_event(session: GameSession, value: str) -> adding.Event:
+    """Read an event button's value, "seat:event:target", e.g. "1:hit:33"."""
+    try:
+        index, kind, target = value.split(":")
+        player = session.player_names()[int(index)]
+    except (ValueError, IndexError):
+        raise Rejected(["That button is not one of this table's."]) from None
+    return adding.Event(player=player, event=kind, target=int(target) if target else None)
+
+
+# Correcting a round
+
+
+def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse:
+    """The page that corrects round `number`: remove an event, or add one at its end."""
+    session = table.session
+    stored = list(session.rounds.all())
+    if not 1 <= number <= len(stored):
+        raise Http404("No such round")
+    rules = session.rules()
+    form = RoundEventForm(rules=rules)
+    if request.method == "POST":
+        events = session.entries()[number - 1].events
+        revision = whole(request.POST.get("revision", ""))
+        changed: tuple[adding.Event, ...] | None = None
+        if "remove" in request.POST:
+            position = whole(request.POST["remove"])
+            changed = tuple(e for i, e in enumerate(events) if i != position)
+        else:
+            form = RoundEventForm(request.POST, rules=rules)
+            if form.is_valid():
+                changed = (*events, form.entered_event())
+        if changed is not None:
+            try:
+                saved = edit_round(
+                    session=session,
+                    number=number,
+                    revision=revision,
+                    events=changed,
+                    **table.who(request),
+                )
+            except AlreadyDone as done:
+                messages.info(request, str(done))
+            except (Conflict, Rejected) as error:
+                messages.error(request, str(error))
+            else:
+                for line in presenter.describe_round_changes(saved.before, saved.result, number):
+                    messages.success(request, line)
+            return redirect(table.url(f"rounds/{number}/"))
+    played = session.result().rounds[number - 1]
+    ctx = {
+        "table": table,
+        "session": session,
+        "base": table.base,
+        "number": number,
+        "revision": stored[number - 1].revision,
+        "form_key": new_link_token(),
+        "played": played,
+        "labels": [
+            f"{effect.event.player}: {presenter.event_label(rules, effect.event)}"
+            for effect in played.events
+        ],
+        "form": form,
+    }
+    return render(request, "adding/correct.html", ctx)

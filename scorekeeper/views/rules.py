@@ -1,0 +1,162 @@
+"""The printable rule sheets and blank score pads of every ruleset, and the offline support.
+
+Everything a sheet says comes from the rules package, the same data the scoring uses: the
+presets, their options in words, the rule prose and the card tables. The views only read the
+query string (`forms.rules.RulesQuery`), call the rules, and hand the family's presenter's
+shaping to the templates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET
+
+from scorekeeper.forms.rules import RulesQuery, problem_text, rules_params
+from scorekeeper.http import AuthedRequest
+from scorekeeper.presenters import PRESENTERS, template
+from scorekeeper.rules.common import InvalidRules
+from scorekeeper.rules.registry import Family
+from scorekeeper.rules.trick.prose import seat_names
+from scorekeeper.views.access import session_for_user
+from scorekeeper.views.sessions import families, preset_of
+
+# What the service worker stores when it is installed; sheets are stored as they are opened.
+PRECACHED_STATIC = (
+    "vendor/bootstrap-5.3.9/bootstrap.min.css",
+    "css/app.css",
+    "css/print.css",
+    "js/print.js",
+    "js/theme.js",
+    "js/sw-register.js",
+    "django_htmx/htmx-2.min.js",
+    "icons/favicon.svg",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+)
+
+
+def _sheet_links(family: str, preset: Any, params: Mapping[str, str]) -> dict[str, str]:
+    query = f"?{urlencode(params)}" if params else ""
+    return {
+        "sheet_url": reverse("rule_sheet", args=[family, preset.id]) + query,
+        "pad_url": reverse("score_pad", args=[family, preset.id]) + query,
+    }
+
+
+def _sheet_context(rules_family: Family, rules: Any) -> dict[str, object]:
+    return {
+        "family": rules_family.ID,
+        "rules_family": rules_family,
+        "sheet_template": template(rules_family.ID, "sheet"),
+        **PRESENTERS[rules_family.ID].sheet_context(rules),
+    }
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "cheatsheets/index.html", {"families": families()})
+
+
+@require_GET
+def sheet(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
+    rules_family, preset = preset_of(family, preset_id)
+    query = RulesQuery(rules_family, preset, request.GET)
+    ctx = {
+        **_sheet_context(rules_family, query.rules),
+        **_sheet_links(family, preset, query.params),
+        "preset": preset,
+        "problems": query.problems,
+        "fields": query.fields(),
+    }
+    return render(request, "cheatsheets/sheet.html", ctx, status=400 if query.problems else 200)
+
+
+@require_GET
+def pad(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
+    rules_family, preset = preset_of(family, preset_id)
+    query = RulesQuery(rules_family, preset, request.GET)
+    ctx = {
+        **PRESENTERS[family].pad_context(query.rules),
+        **_sheet_links(family, preset, query.params),
+        "family": family,
+        "rules": query.rules,
+        "preset": preset,
+        "problems": query.problems,
+    }
+    return render(request, "cheatsheets/pad.html", ctx, status=400 if query.problems else 200)
+
+
+@login_required
+@require_GET
+def session_sheet(request: AuthedRequest, public_id: str) -> HttpResponse:
+    session = session_for_user(request, public_id)
+    names = session.player_names()
+    rules_family, preset = preset_of(session.family, session.ruleset)
+    problems: list[str] = []
+    try:
+        rules = session.rules()
+    except InvalidRules as error:
+        problems = [problem_text(rules_family, problem) for problem in error.problems]
+        rules = rules_family.resolve_rules(preset.id, {}, seat_names(len(names)))
+    ctx = {
+        **_sheet_context(rules_family, rules),
+        **_sheet_links(session.family, preset, rules_params(rules_family, rules)),
+        "preset": preset,
+        "problems": problems,
+        "session": session,
+        "names": names,
+    }
+    response = render(request, "cheatsheets/sheet.html", ctx)
+    patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+@require_GET
+def offline(request: HttpRequest) -> HttpResponse:
+    return render(request, "cheatsheets/offline.html")
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker script, at the site root so that its scope is the whole site."""
+    assets = [*PRECACHED_STATIC]
+    if settings.DEBUG:
+        assets.append("django_htmx/django-htmx.js")  # {% htmx_script %} adds it in DEBUG
+    ctx = {
+        "version": _version(assets, [static(path) for path in assets]),
+        "static_paths": assets,
+        "page_urls": [reverse("offline"), reverse("rules")],
+        "offline_url": reverse("offline"),
+        "cached_prefixes": [reverse("rules"), reverse("offline"), reverse("manifest")],
+    }
+    response = render(request, "cheatsheets/sw.js", ctx, content_type="text/javascript")
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def _version(paths: Sequence[str], urls: Sequence[str]) -> str:
+    """Changes whenever a stored static file may have: in production their URLs carry a hash
+    of their content; in development the files' modification times stand in for it."""
+    digest = hashlib.sha256("\n".join(urls).encode())
+    for path in paths:
+        found = finders.find(path)
+        if isinstance(found, str):
+            digest.update(str(os.stat(found).st_mtime_ns).encode())
+    for folder in settings.STATICFILES_DIRS:
+        for root, _, files in os.walk(str(folder)):
+            for name in sorted(files):
+                digest.update(str(os.stat(os.path.join(root, name)).st_mtime_ns).encode())
+    return digest.hexdigest()[:12]

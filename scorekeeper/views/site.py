@@ -1,0 +1,81 @@
+"""The pages that belong to no screen group: home, the colour switch, health, the manifest, and
+the answer to an error outside a view."""
+
+from __future__ import annotations
+
+import sys
+
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    HttpResponseServerError,
+)
+from django.shortcuts import render
+from django.template import loader
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from scorekeeper.context_processors import THEME_COOKIE, THEMES
+from scorekeeper.middleware import DATABASE_UNAVAILABLE, database_unavailable
+from scorekeeper.models import Player
+
+
+def safe_next(request: HttpRequest, fallback: str) -> str:
+    """The page to go back to, if it is on this site; else `fallback`."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "scorekeeper/welcome.html")
+    players = Player.objects.for_user(request.user).active()
+    return render(request, "scorekeeper/home.html", {"player_count": players.count()})
+
+
+@require_POST
+def theme(request: HttpRequest) -> HttpResponse:
+    chosen = request.POST.get("theme", "auto")
+    if chosen not in THEMES:
+        chosen = "auto"
+    response: HttpResponse = HttpResponseRedirect(safe_next(request, reverse("home")))
+    response.set_cookie(
+        THEME_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True
+    )
+    return response
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: "try again" (503) when the database was out of reach, else the 500 page.
+
+    Reached for errors outside a view (a view's own are answered by the middleware),
+    such as saving the login session while the database restarts.
+    """
+    if isinstance(sys.exc_info()[1], DATABASE_UNAVAILABLE):
+        return database_unavailable(request)
+    return HttpResponseServerError(loader.render_to_string("500.html"))
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For load balancers and process monitors: the app answers, without touching the database.
+
+    Also the bare Django view that `bench_figures` measures the app's pages against.
+    """
+    return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_GET
+def manifest(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "manifest.webmanifest",
+        content_type="application/manifest+json",
+    )

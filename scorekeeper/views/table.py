@@ -1,0 +1,113 @@
+"""The table-side screens of a session, for its owner; the scorer and watch links reuse them.
+
+The table page and the correction page differ by game family (a deal form, or tap buttons):
+`SCREENS` is the registry that finds a session's screen module, each with `page()` and
+`correct()`. The rest (the live region, the grid of every deal or round, the history) is one
+screen for both families, shaped by the family's presenter.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper.http import AuthedRequest, HtmxHttpRequest
+from scorekeeper.models import GameSession
+from scorekeeper.presenters import presenter, template
+from scorekeeper.presenters.common import grid_page
+from scorekeeper.rules import adding, trick
+from scorekeeper.views import deals, rounds
+from scorekeeper.views.access import Table, owner_table
+from scorekeeper.views.live import live, not_modified
+
+# Each family's table-side screens, by the family's id.
+SCREENS: dict[str, ModuleType] = {trick.ID: deals, adding.ID: rounds}
+
+
+def table_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    """The table page of this phone: the family's screen."""
+    screen: HttpResponse = SCREENS[table.session.family].page(request, table)
+    return screen
+
+
+def correction(request: HtmxHttpRequest, table: Table, number: int, unit: str) -> HttpResponse:
+    """The page that corrects deal or round `number` (404 for the other family's unit)."""
+    if table.session.unit != unit:
+        raise Http404("No such deal or round")
+    screen: HttpResponse = SCREENS[table.session.family].correct(request, table, number)
+    return screen
+
+
+def grid(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
+    """Every deal or round of the session, a page at a time."""
+    session = table.session
+    if session.unit != unit:
+        raise Http404("No such grid")
+    shown = presenter(session)
+    result = session.result()
+    page = grid_page(shown.played(result), request.GET.get("page"))
+    ctx = {
+        "table": table,
+        "session": session,
+        "base": table.base,
+        "unit": unit,
+        "result": result,
+        "grid_template": template(session.family, "grid"),
+        "page": page,
+        "row_count": page.paginator.count,
+        **shown.grid_context(list(page.object_list), result),
+    }
+    return render(request, "scorekeeper/grid_page.html", ctx)
+
+
+# The owner's views
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session(request: AuthedRequest, public_id: str) -> HttpResponse:
+    return table_page(request, owner_table(request, public_id))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_correction(
+    request: AuthedRequest, public_id: str, number: int, unit: str
+) -> HttpResponse:
+    return correction(request, owner_table(request, public_id), number, unit)
+
+
+@login_required
+@require_GET
+def session_live(request: AuthedRequest, public_id: str) -> HttpResponse:
+    version = (
+        GameSession.objects.for_user(request.user)
+        .filter(public_id=public_id)
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404("No such session")
+    return not_modified(request, version) or live(request, owner_table(request, public_id))
+
+
+@login_required
+@require_GET
+def session_grid(request: AuthedRequest, public_id: str, unit: str) -> HttpResponse:
+    return grid(request, owner_table(request, public_id), unit)
+
+
+@login_required
+@require_GET
+def session_history(request: AuthedRequest, public_id: str) -> HttpResponse:
+    table = owner_table(request, public_id)
+    label = presenter(table.session).change_label
+    changes = [
+        (change, label(change)) for change in table.session.changes.select_related("by_user")
+    ]
+    ctx = {"session": table.session, "base": table.base, "changes": changes}
+    return render(request, "scorekeeper/session_history.html", ctx)
