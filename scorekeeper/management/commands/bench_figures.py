@@ -25,16 +25,16 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.harness.phone import Phone, Response, deal_post, form_fields
-from scorekeeper.harness.server import (
+from scorekeeper.bench.load import OPTIONS, PLAYERS, PRESET, setup_tables
+from scorekeeper.bench.phone import Phone, Response, deal_post, form_fields
+from scorekeeper.bench.server import (
     add_database_options,
     database_kinds,
     database_server,
     manage,
     production_server,
 )
-from scorekeeper.management.commands.bench_load import OPTIONS, PLAYERS, PRESET, setup_tables
-from scorekeeper.management.commands.bench_standings import random_deals
+from scorekeeper.bench.sessions import random_deals
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal

@@ -12,17 +12,13 @@ import statistics
 import time
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.management.commands.bench_standings import random_deals
+from scorekeeper.bench.sessions import scratch_session
 from scorekeeper.models import new_link_token
-from scorekeeper.rules import trick
-from scorekeeper.scoresheet import TrickSheet
-from scorekeeper.services import import_scoresheet
 
 
 class Command(BaseCommand):
@@ -35,17 +31,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         deals, runs = options["deals"], options["runs"]
         with transaction.atomic():
-            owner = User.objects.create_user(f"bench-{time.monotonic_ns()}")
             overrides = {"match": {"type": "deals", "deals": deals + 1}}
-            players = ["Ann", "Ben", "Cat"]
-            rules = trick.resolve_rules("parlett-jokerless", overrides, players)
-            sheet = TrickSheet.build(
-                ruleset="parlett-jokerless",
-                options=overrides,
-                players=players,
-                deals=random_deals(rules, deals, seed=deals),
-            )
-            session = import_scoresheet(owner=owner, sheet=sheet)
+            session = scratch_session("parlett-jokerless", overrides, ["Ann", "Ben", "Cat"], deals)
+            owner = session.owner
             session.watch_token = new_link_token()
             session.save(update_fields=["watch_token"])
             watcher = Client(SERVER_NAME="localhost")

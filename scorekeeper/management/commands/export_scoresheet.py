@@ -5,8 +5,6 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.models import GameSession
-from scorekeeper.scoresheet import dumps_scoresheet
-from scorekeeper.services import scoresheet_for, with_entries
 
 
 class Command(BaseCommand):
@@ -17,7 +15,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            session = with_entries(GameSession.objects.all()).get(public_id=options["identifier"])
+            session = GameSession.objects.with_seats().get(public_id=options["identifier"])
         except GameSession.DoesNotExist:
             raise CommandError(f"No session {options['identifier']!r}.") from None
-        self.stdout.write(dumps_scoresheet(scoresheet_for(session)), ending="")
+        self.stdout.write(session.scoresheet(), ending="")

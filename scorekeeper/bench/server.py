@@ -25,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from django.core.management.base import CommandParser
 
-from scorekeeper.harness.phone import Phone, ServerGone
+from scorekeeper.bench.phone import Phone, ServerGone
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres"

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from scorekeeper.harness.phone import deal_post, form_fields, standings
-from scorekeeper.management.commands.bench_load import (
+from scorekeeper.bench.load import (
     OPTIONS,
     PLAYERS,
     PRESET,
@@ -14,10 +13,12 @@ from scorekeeper.management.commands.bench_load import (
     setup_tables,
     verify,
 )
-from scorekeeper.management.commands.bench_standings import random_deals
+from scorekeeper.bench.phone import deal_post, form_fields, standings
+from scorekeeper.bench.sessions import random_deals
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, compute, deal_entries
+from scorekeeper.services import add_deal
+from tests.stored import compute, deal_entries
 
 RULES = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
 DEALS = random_deals(RULES, 4, seed=7)
