@@ -6,13 +6,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import loader
 
-from scorekeeper.ratelimit import TooManyGuesses
+from scorekeeper.ratelimit import LinkGone, TooManyGuesses
 
 logger = logging.getLogger(__name__)
 
 
-class TooManyGuessesMiddleware:
-    """Answer 429 to an address that asked for too many links that do not exist."""
+class LinkMiddleware:
+    """Answer a link that opens nothing with the app's own page (404), in development too, and
+    an address that asked for too many of them with 429."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -23,6 +24,8 @@ class TooManyGuessesMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, TooManyGuesses):
             return render(request, "429.html", status=429)
+        if isinstance(exception, LinkGone):
+            return render(request, "link_gone.html", status=404)
         return None
 
 

@@ -18,6 +18,11 @@ class TooManyGuesses(Exception):
     scorekeeper.middleware)."""
 
 
+class LinkGone(Exception):
+    """A watch or scorer link that opens nothing: never made, turned off or replaced
+    (answered 404 by scorekeeper.middleware with the app's own page, in development too)."""
+
+
 def client_address(request: HttpRequest) -> str:
     """The address the limit counts by: REMOTE_ADDR, or behind `TRUSTED_PROXIES` reverse
     proxies, the address the outermost of them saw (each appends the address it received

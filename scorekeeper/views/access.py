@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import GameSession
-from scorekeeper.ratelimit import TooManyGuesses, link_miss_allowed
+from scorekeeper.ratelimit import LinkGone, TooManyGuesses, link_miss_allowed
 
 FORM_KEY = re.compile(r"[A-Za-z0-9_-]*")
 SCORER_NAME_KEY = "scorer_names"  # in the browser's session: {scorer token: name typed}
@@ -88,11 +88,11 @@ def scorer_name(request: HttpRequest, token: str) -> str:
     return name
 
 
-def link_missing(request: HttpRequest) -> Http404:
+def link_missing(request: HttpRequest) -> LinkGone:
     """A link token that opens nothing: counted, and refused for a while after too many."""
     if not link_miss_allowed(request):
         raise TooManyGuesses
-    return Http404("No such link")
+    return LinkGone()
 
 
 def _session_by(request: HttpRequest, **token: str) -> GameSession:
