@@ -18,6 +18,7 @@ from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow
 from scorekeeper.rules import adding
 from scorekeeper.rules.adding import prose
 from scorekeeper.rules.common import join_names
+from scorekeeper.scoresheet import read_change
 
 if TYPE_CHECKING:
     from scorekeeper.presenters.records import Record
@@ -196,6 +197,20 @@ def change_label(change: Change) -> str:
     if change.action == "deleted":
         return f"Event undone in round {change.number}"
     return f"{change.get_action_display()} round {change.number}"
+
+
+def change_words(change: Change, rules: adding.AddingRules) -> tuple[list[str], list[str]]:
+    """A change's before and after in words, for the history: a line per event."""
+    return _stored_words(change.before, rules), _stored_words(change.after, rules)
+
+
+def _stored_words(data: object, rules: adding.AddingRules) -> list[str]:
+    events = None if data is None else read_change(data)
+    if events is None:
+        return []
+    if not events:
+        return ["No events (the round was just dealt)"]
+    return [f"{event.player}: {event_label(rules, event)}" for event in events]
 
 
 def played(result: adding.AddingResult) -> tuple[adding.RoundResult, ...]:

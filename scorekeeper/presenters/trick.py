@@ -16,8 +16,9 @@ from scorekeeper.presenters.charts import Chart, running_chart
 from scorekeeper.presenters.common import RECENT_ROWS, signed
 from scorekeeper.presenters.sheets import PAD_MAX_ROWS, PAD_ROWS, PadColumn, PadRow, row_size
 from scorekeeper.rules import trick
-from scorekeeper.rules.common import join_names
+from scorekeeper.rules.common import InvalidRules, join_names
 from scorekeeper.rules.trick import prose
+from scorekeeper.scoresheet import read_deal
 
 if TYPE_CHECKING:
     from scorekeeper.presenters.records import Record
@@ -217,6 +218,48 @@ def change_label(change: Change) -> str:
     """A change in the history, as a heading: 'Entered deal 3', 'Extended'."""
     number = f" deal {change.number}" if change.number else ""
     return f"{change.get_action_display()}{number}"
+
+
+def change_words(change: Change, rules: trick.TrickRules) -> tuple[list[str], list[str]]:
+    """A change's before and after in words, for the history: a line per hand of the deal, or
+    how the session ends for an extension."""
+    return _stored_words(change.before, rules), _stored_words(change.after, rules)
+
+
+def _stored_words(data: object, rules: trick.TrickRules) -> list[str]:
+    if data is None:
+        return []
+    deal = read_deal(data)
+    if deal is not None:
+        return entry_words(deal)
+    if isinstance(data, dict):  # an extension keeps the options before and after
+        try:
+            match = trick.resolve_rules(rules.preset.id, data, rules.players).match
+        except InvalidRules:
+            return []
+        return [f"Match: {match.describe()}"]
+    return []
+
+
+def entry_words(deal: trick.DealEntry) -> list[str]:
+    """A deal as entered, in words: 'Trump: ♥ Hearts', 'Ann: 3 tricks, bid 3', …"""
+    lines = [f"Trump: {trick.trump_label(deal.trump)}"] if deal.trump else []
+    return lines + [f"{trick.hand_label(name)}: {hand_words(h)}" for name, h in deal.hands.items()]
+
+
+def hand_words(hand: trick.HandEntry) -> str:
+    """'3 tricks, bid 3', '0 tricks, bid ♦♦♦ (0)', '3 tricks, failed (bid kept hidden)'."""
+    parts = [f"{hand.tricks} {'trick' if hand.tricks == 1 else 'tricks'}"]
+    if hand.bid_cards:
+        cards = trick.cards_text(trick.letters_from_cards(hand.bid_cards))
+        parts.append(f"bid {cards} ({trick.bid_from_cards(hand.bid_cards)})")
+    elif hand.bid is not None:
+        parts.append(f"bid {hand.bid}")
+    elif hand.made is not None:
+        parts.append(f"{'made' if hand.made else 'failed'} (bid kept hidden)")
+    if hand.premium:
+        parts.append(f"{trick.PREMIUM_LABELS.get(hand.premium, hand.premium)} premium")
+    return ", ".join(parts)
 
 
 def played(result: trick.SessionResult) -> tuple[trick.DealResult, ...]:

@@ -12,7 +12,7 @@ from datetime import date
 from types import ModuleType
 
 from scorekeeper.scoresheet import adding, trick
-from scorekeeper.scoresheet.adding import AddingSheet, event_data, round_data
+from scorekeeper.scoresheet.adding import AddingSheet, event_data, read_change, round_data
 from scorekeeper.scoresheet.reading import (
     FORMAT_ID,
     FORMAT_VERSION,
@@ -20,7 +20,7 @@ from scorekeeper.scoresheet.reading import (
     decode,
     read_header,
 )
-from scorekeeper.scoresheet.trick import TrickSheet, deal_data
+from scorekeeper.scoresheet.trick import TrickSheet, deal_data, read_deal
 
 Sheet = TrickSheet | AddingSheet
 
@@ -76,5 +76,6 @@ def dumps_scoresheet(sheet: Sheet, result: object = None) -> str:
 __all__ = [
     "FORMAT_ID", "FORMAT_VERSION", "SHEETS", "AddingSheet", "InvalidScoresheet", "Sheet",
     "TrickSheet", "build_sheet", "deal_data", "dumps_scoresheet", "event_data",
-    "export_scoresheet", "loads_scoresheet", "parse_scoresheet", "round_data",
+    "export_scoresheet", "loads_scoresheet", "parse_scoresheet", "read_change", "read_deal",
+    "round_data",
 ]  # fmt: skip

@@ -179,6 +179,20 @@ def round_data(entry: RoundEntry) -> dict[str, object]:
     return {"events": [event_data(event) for event in entry.events]}
 
 
+def read_change(data: object) -> tuple[Event, ...] | None:
+    """The events of a round or of one event that `round_data()` or `event_data()` wrote (a
+    history's before or after), or None if it reads as neither."""
+    if isinstance(data, dict) and "events" in data:
+        entry = _read_round(data, "round", _ignore)
+        return None if entry is None else entry.events
+    event = _read_event(data, "event", _ignore)
+    return None if event is None else (event,)
+
+
+def _ignore(path: str, message: str) -> None:
+    """An `Add` for reading data this app wrote itself: a problem just means "not a round"."""
+
+
 def event_data(event: Event) -> dict[str, object]:
     """Only the fields that were entered."""
     data: dict[str, object] = {"player": event.player, "event": event.event}

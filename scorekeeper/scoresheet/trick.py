@@ -194,6 +194,16 @@ def deal_data(entry: DealEntry) -> dict[str, object]:
     return data
 
 
+def read_deal(data: object) -> DealEntry | None:
+    """A deal that `deal_data()` wrote (a history's before or after), or None if it does not
+    read as one."""
+    return _read_deal(data, "deal", _ignore)
+
+
+def _ignore(path: str, message: str) -> None:
+    """An `Add` for reading data this app wrote itself: a problem just means "not a deal"."""
+
+
 def _export_hand(hand: HandEntry) -> dict[str, object]:
     """Only the fields that were entered."""
     data: dict[str, object] = {"tricks": hand.tricks}

@@ -105,9 +105,11 @@ def session_grid(request: AuthedRequest, public_id: str, unit: str) -> HttpRespo
 @require_GET
 def session_history(request: AuthedRequest, public_id: str) -> HttpResponse:
     table = owner_table(request, public_id)
-    label = presenter(table.session).change_label
+    shown = presenter(table.session)
+    rules = table.session.rules()
     changes = [
-        (change, label(change)) for change in table.session.changes.select_related("by_user")
+        (change, shown.change_label(change), *shown.change_words(change, rules))
+        for change in table.session.changes.select_related("by_user")
     ]
     ctx = {"session": table.session, "base": table.base, "changes": changes}
     return render(request, "scorekeeper/session_history.html", ctx)
