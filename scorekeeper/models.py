@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
+from django.utils.text import slugify
 
 from scorekeeper import computed
 from scorekeeper.rules import adding, trick
@@ -149,8 +150,7 @@ class GameSession(models.Model):
     def __str__(self) -> str:
         if self.title:
             return self.title
-        preset = self.preset
-        name = preset.name if preset else self.ruleset
+        name = self.preset_name
         return f"{name}, {self.created:%-d %b %Y}" if self.created else name
 
     # Reading the session: each is worked out once per request (cached on the instance), and
@@ -211,6 +211,17 @@ class GameSession(models.Model):
                 computed.keep(self.public_id, self.version, found, len(self.entries()))
             self._result = found
         return self._result
+
+    def file_name(self) -> str:
+        """A name for the session's downloads: its title (or ruleset) and its day,
+        'friday-at-sams-2026-11-20'."""
+        day = self.played_on or self.created.date()
+        return f"{slugify(str(self) if self.title else self.preset_name) or 'session'}-{day}"
+
+    @property
+    def preset_name(self) -> str:
+        preset = self.preset
+        return preset.name if preset else self.ruleset
 
     def scoresheet(self) -> str:
         """The session as its scoresheet file (FORMAT.md): what was entered, then the result."""

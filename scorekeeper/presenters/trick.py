@@ -198,17 +198,20 @@ def chart(result: trick.SessionResult) -> Chart | None:
 
 
 def csv_rows(result: trick.SessionResult) -> list[list[object]]:
-    """The session as a table for spreadsheets: a header, then a row per deal or round."""
+    """The session as a table for spreadsheets: a header, then a row per deal. Per hand: the
+    bid (blank when kept hidden), tricks, "made" or "failed", the premium bid made, points."""
     names = [trick.hand_label(n) for n in result.rules.hands]
     header: list[object] = ["deal", "dealer", "leader", "trump"]
     for name in names:
-        header += [f"{name} bid", f"{name} tricks", f"{name} made", f"{name} points"]
+        header += [f"{name} {column}" for column in ("bid", "tricks", "made", "premium", "points")]
     header += [f"{name} total" for name in names]
     rows = [header]
     for deal in result.deals:
         row: list[object] = [deal.number, deal.dealer, deal.leader, deal.trump]
         for hand in deal.hands:
-            row += ["" if hand.bid is None else hand.bid, hand.tricks, hand.made, hand.points]
+            bid = "" if hand.bid is None else hand.bid
+            made = "made" if hand.made else "failed"
+            row += [bid, hand.tricks, made, hand.premium_bid or "", hand.points]
         row += [deal.totals[name] for name in result.rules.hands]
         rows.append(row)
     return rows

@@ -36,7 +36,7 @@ def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
 def session_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
     session = session_for_user(request, public_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="session-{session.public_id}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="{session.file_name()}.csv"'
     rows = presenter(session).csv_rows(session.result())
     csv.writer(response).writerows(spreadsheet_safe(rows))
     return response

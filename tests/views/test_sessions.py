@@ -229,7 +229,7 @@ def test_it_downloads_csv(alice_client: Client, imported: GameSession) -> None:
     response = alice_client.get(f"/sessions/{imported.public_id}/session.csv")
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][:8] == [
+    assert rows[0][:9] == [
         "deal",
         "dealer",
         "leader",
@@ -237,11 +237,13 @@ def test_it_downloads_csv(alice_client: Client, imported: GameSession) -> None:
         "Ann bid",
         "Ann tricks",
         "Ann made",
+        "Ann premium",
         "Ann points",
     ]
     assert rows[1][:4] == ["1", "Ann", "Ben", "diamonds"]
-    assert rows[1][4:8] == ["4", "4", "True", "84"]
-    assert rows[1][8:12] == ["", "5", "False", "5"]  # Ben's failed bid stayed hidden
+    # Made in words, and the premium bid (issue: at the table, bug 11).
+    assert rows[1][4:9] == ["4", "4", "made", "reveal", "84"]
+    assert rows[1][9:14] == ["", "5", "failed", "", "5"]  # Ben's failed bid stayed hidden
     assert rows[1][-3:] == ["84", "5", "20"]
 
 
