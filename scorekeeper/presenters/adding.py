@@ -165,12 +165,17 @@ def describe_round_changes(
 
 
 def chart(result: adding.AddingResult) -> Chart | None:
+    """Each player's tokens (or running score, drinks, rounds won) after each round, from where
+    everyone starts: the starting tokens, or 0."""
+
     def figure(played: adding.RoundResult, name: str) -> int:
         after = played.tokens or played.totals or played.tally or {}
         return after.get(name, 0)
 
-    series = {n: [figure(r, n) for r in result.rounds] for n in result.rules.players}
-    return running_chart(series, "round")
+    rules = result.rules
+    series = {n: [figure(r, n) for r in result.rounds] for n in rules.players}
+    start = rules.tokens if rules.uses_tokens and rules.tokens is not None else 0
+    return running_chart(series, "round", start)
 
 
 def csv_rows(result: adding.AddingResult) -> list[list[object]]:
