@@ -318,7 +318,9 @@ class SessionFilterForm(forms.Form):
         ],
     )
     ruleset = forms.ChoiceField(label="Rules", required=False)
-    player = forms.ModelChoiceField(label="Player", required=False, queryset=Player.objects.none())
+    player = forms.ModelChoiceField(
+        label="Player", required=False, queryset=Player.objects.none(), empty_label="Any player"
+    )
     status = forms.ChoiceField(
         label="Status",
         required=False,

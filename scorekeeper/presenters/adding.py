@@ -100,6 +100,7 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         "preset": rules.preset,
         "seats": seats,
         "round_rows": round_rows(rules, result.rounds[-RECENT_ROWS:]),
+        "count_noun": count_noun(rules),
         "row_count": len(result.rounds),
         "winners_label": join_names(result.winners),
         "last_round": last,
@@ -227,7 +228,12 @@ def grid_context(
     rounds: Sequence[adding.RoundResult], result: adding.AddingResult
 ) -> dict[str, object]:
     """One page of the rounds grid."""
-    return {"round_rows": round_rows(result.rules, rounds)}
+    return {"round_rows": round_rows(result.rules, rounds), "count_noun": count_noun(result.rules)}
+
+
+def count_noun(rules: adding.AddingRules) -> str:
+    """What the grid's columns count, in words: 'tokens left', 'folds left', 'game points'."""
+    return f"{rules.units[1]} left" if rules.uses_tokens else rules.units[1]
 
 
 def outcome(result: adding.AddingResult) -> str:

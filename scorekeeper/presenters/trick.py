@@ -143,7 +143,7 @@ def breakdown(hand: trick.HandResult) -> str:
     parts = [
         (value, name)
         for value, name in [
-            (hand.trick_points, "tricks"),
+            (hand.trick_points, "trick" if hand.trick_points == 1 else "tricks"),
             (hand.bonus, "bonus"),
             (hand.premium, "premium"),
             (hand.miss, "missed"),

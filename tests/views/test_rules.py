@@ -242,7 +242,7 @@ def test_the_dollar_bill_shows_its_folds(client: Client, db: None) -> None:
     page = client.get("/rules/adding/dollar-bill/").text
     rules = adding.resolve_rules("dollar-bill", {}, ["A", "B", "C", "D"])
     for count in range(rules.tokens or 0):
-        assert f"<td>{count}</td><td>{adding.show_tokens(rules, count)}" in page
+        assert f"<td>{count}</td><td>{adding.bill_shows(rules, count)}" in page
 
 
 def test_pagats_99_says_3_tokens_over_4_players(client: Client, db: None) -> None:

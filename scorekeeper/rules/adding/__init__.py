@@ -78,7 +78,7 @@ from scorekeeper.rules.adding.presets import (
     events_for,
     resolve_rules,
 )
-from scorekeeper.rules.adding.prose import describe_event, show_tokens
+from scorekeeper.rules.adding.prose import bill_shows, describe_event, show_tokens
 from scorekeeper.rules.adding.results import (
     AddingResult,
     EventResult,
@@ -125,7 +125,7 @@ __all__ = [
     "TITLE", "TRIPS", "UNIT", "WILSON_TARGET", "AddingPreset", "AddingResult", "AddingRules",
     "CardTable", "Entry", "Evaluation", "Event", "EventResult", "EventRule", "InvalidRounds",
     "NextRound", "Preset", "Result", "RoundEntry", "RoundProblem", "RoundResult", "Rules",
-    "Standing", "add_event", "allowed_events", "can_act", "check_entries", "check_rounds",
-    "default_options", "describe_event", "evaluate", "events_for", "prose", "record",
-    "resolve_rules", "score_session", "show_tokens", "table_state",
+    "Standing", "add_event", "allowed_events", "bill_shows", "can_act", "check_entries",
+    "check_rounds", "default_options", "describe_event", "evaluate", "events_for", "prose",
+    "record", "resolve_rules", "score_session", "show_tokens", "table_state",
 ]  # fmt: skip

@@ -31,10 +31,18 @@ def describe_event(rules: AddingRules, rule: EventRule) -> str:
 
 
 def show_tokens(rules: AddingRules, count: int) -> str:
-    """A player's tokens as the `display` option shows them: '3 tokens', or for a dollar bill
-    the folds made so far, corners first, then the halving fold ('2 corners folded')."""
+    """A player's tokens in words: '3 tokens', or with a dollar bill the folds left, '3 folds
+    left' (the table page speaks of folds left throughout; bill_shows says what the bill
+    looks like)."""
     if rules.display != "dollar-bill" or rules.tokens is None:
         return rules.amount(count)
+    return f"{rules.amount(count)} left"
+
+
+def bill_shows(rules: AddingRules, count: int) -> str:
+    """What a dollar bill looks like with `count` folds left: the folds made so far, corners
+    first, then the halving fold ('2 corners folded')."""
+    assert rules.tokens is not None
     folds = rules.tokens - count
     if folds < 0:
         return f"no folds, {rules.amount(-folds)} to spare"
@@ -98,7 +106,7 @@ def fold_steps(rules: AddingRules) -> list[tuple[int, str]]:
     """A dollar bill's folds: (tokens left, what the bill shows), from the start down to 0."""
     if rules.display != "dollar-bill" or rules.tokens is None:
         return []
-    return [(count, show_tokens(rules, count)) for count in range(rules.tokens, -1, -1)]
+    return [(count, bill_shows(rules, count)) for count in range(rules.tokens, -1, -1)]
 
 
 def round_lines(rules: AddingRules) -> list[str]:

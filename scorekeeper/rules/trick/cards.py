@@ -51,9 +51,10 @@ def bid_from_cards(cards: Sequence[str]) -> int:
 
 
 def trump_label(trump: str | None) -> str:
-    """'♦ Diamonds', 'No trump', or 'Table decides' for a trump the table turns up."""
+    """'♦ Diamonds', 'No trump', or 'Turned up at the table' for a trump the table turns up
+    (the rules cannot know it before the deal)."""
     if trump is None:
-        return "Table decides"
+        return "Turned up at the table"
     if trump == NO_TRUMP:
         return "No trump"
     suit = BY_NAME[trump]

@@ -9,6 +9,7 @@ from scorekeeper.rules.adding import (
     PRESETS,
     REGIONAL_TABLES,
     AddingRules,
+    bill_shows,
     default_options,
     describe_event,
     events_for,
@@ -462,24 +463,8 @@ def test_events_are_described_for_the_cheat_sheet(preset, options, expected):
     ("preset", "options", "counts", "expected"),
     [
         ("ninety-nine", {}, [5, 1, 0], ["5 tokens", "1 token", "0 tokens"]),
-        (
-            "dollar-bill",
-            {},
-            [4, 3, 1, 0],
-            ["no folds", "1 corner folded", "3 corners folded", "4 corners folded"],
-        ),
-        (
-            "dollar-bill",
-            {"tokens": 5},
-            [1, 0],
-            ["4 corners folded", "4 corners and the half folded"],
-        ),
-        (
-            "dollar-bill",
-            {"on_69": "token"},
-            [5, 6],
-            ["no folds, 1 fold to spare", "no folds, 2 folds to spare"],
-        ),
+        # A dollar bill's tokens are its folds left (issue: at the table, bug 13).
+        ("dollar-bill", {}, [4, 1, 0], ["4 folds left", "1 fold left", "0 folds left"]),
         ("wilson", {}, [2], ["2 game points"]),
         ("ninety-eight", {}, [1], ["1 drink"]),
     ],
@@ -487,6 +472,23 @@ def test_events_are_described_for_the_cheat_sheet(preset, options, expected):
 def test_tokens_are_shown_as_the_display_option_says(preset, options, counts, expected):
     rules = rules_for(preset, **options)
     assert [show_tokens(rules, count) for count in counts] == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "counts", "expected"),
+    [
+        ({}, [4, 3, 1, 0], ["no folds", "1 corner folded", "3 corners folded", "4 corners folded"]),
+        ({"tokens": 5}, [1, 0], ["4 corners folded", "4 corners and the half folded"]),
+        (
+            {"on_69": "token"},
+            [5, 6],
+            ["no folds, 1 fold to spare", "no folds, 2 folds to spare"],
+        ),
+    ],
+)
+def test_a_dollar_bill_shows_its_folds(options, counts, expected):
+    rules = rules_for("dollar-bill", **options)
+    assert [bill_shows(rules, count) for count in counts] == expected
 
 
 # Card tables (RULES.md §2.5)
