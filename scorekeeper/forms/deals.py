@@ -92,6 +92,9 @@ class DealForm(forms.Form):
                 label="Trump", choices=[("", "— choose —"), *TRUMP_CHOICES], required=False
             )
         self.entry: trick.DealEntry | None = None
+        # Set when another phone entered or undid a deal while this one was being typed.
+        self.moved_on = ""
+        self.typed_number = 0  # the deal number the phone typed this form for
         self.hand_problems: dict[int, list[str]] = {}
         self.preview: trick.DealResult | None = None
 

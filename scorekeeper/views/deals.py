@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 
 from scorekeeper.forms.deals import DealForm, apply_taps, entry_initial
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import new_link_token
+from scorekeeper.models import GameSession, new_link_token
 from scorekeeper.presenters import trick as presenter
 from scorekeeper.rules import trick
 from scorekeeper.services import (
@@ -107,38 +107,80 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         messages.error(request, str(error))
         return redirect(table.base)
 
-    entered = session.deals.count()
-    form = _deal_form(table, apply_taps(request.POST), number=entered + 1)
     saving = "save" in request.POST
+    form = _next_deal_form(table, apply_taps(request.POST))
+    if form is None:
+        return _ended(request, table)
     if not form.is_valid():
         return _render(request, table, form, attempted=saving)
-    number = form.cleaned_data["number"]
-    assert form.entry is not None
     if not saving:
-        # A status check, or a tap made without JavaScript: show what the rules make of it.
-        if number != entered + 1:
-            messages.error(request, _stale_deal_message(number, entered))
-            return redirect(table.base)
-        form.show(session.try_entry(number, form.entry))
-        return _render(request, table, form)
+        # A status check, or a tap made without JavaScript: what the rules make of it.
+        return _checked(request, table, form, attempted=False)
+    # Saved as the deal it was typed for: a form sent again is recognised by its key, and a
+    # deal that another phone entered meanwhile is a Conflict, which keeps what was typed.
+    number = form.typed_number
+    assert form.entry is not None
     try:
         saved = add_deal(session=session, number=number, entry=form.entry, **who)
     except AlreadyDone:
         messages.info(request, f"Deal {number} was already saved.")
         return redirect(table.base)
     except KeyReused as reused:
-        return _offer_again(request, table, reused.change.number, entered + 1)
+        return _offer_again(request, table, reused.change.number, number)
     except (Conflict, IntegrityError):
-        if session.finished:
-            messages.error(request, f"The session ended after deal {entered}.")
-        else:
-            messages.error(request, _stale_deal_message(number, max(number, entered)))
-        return redirect(table.base)
+        # Another phone saved a deal between this phone's check and its save.
+        table = table.now(GameSession.objects.with_seats().get(pk=session.pk))
+        form = _next_deal_form(table, apply_taps(request.POST))
+        if form is None:
+            return _ended(request, table)
+        form.is_valid()
+        return _checked(request, table, form, attempted=True)
     except Rejected as error:
         form.place(error.problems)
         return _render(request, table, form, attempted=True)
     messages.success(request, presenter.outcome(saved.result))
     return redirect(table.base)
+
+
+def _checked(
+    request: HtmxHttpRequest, table: Table, form: DealForm, attempted: bool
+) -> HttpResponse:
+    """The page (or its status box) with what one pass of the rules makes of the form's deal."""
+    if form.entry is not None:
+        form.show(table.session.try_entry(form.cleaned_data["number"], form.entry))
+    return _render(request, table, form, attempted=attempted)
+
+
+def _ended(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    messages.error(request, f"The session ended after deal {len(table.session.entries())}.")
+    return redirect(table.base)
+
+
+def _next_deal_form(table: Table, data: QueryDict) -> DealForm | None:
+    """The form for the deal this phone was entering, as the next deal to save. If another
+    phone entered or undid a deal meanwhile, what was typed is kept, renumbered, with a
+    message that says so (`form.moved_on`); None once the session is over."""
+    session = table.session
+    if session.finished:
+        return None
+    number = len(session.entries()) + 1
+    typed = data.get("number", "")
+    moved_on = ""
+    if typed.isdigit() and int(typed) != number:
+        data["number"] = str(number)
+        moved_on = _moved_on_message(int(typed), number)
+    form = _deal_form(table, data, number=number)
+    form.moved_on = moved_on
+    form.typed_number = int(typed) if typed.isdigit() else number
+    return form
+
+
+def _moved_on_message(typed: int, number: int) -> str:
+    kept = f"What you typed is kept here as deal {number}: check it, then save."
+    if typed < number:
+        done = f"Deal {typed} was" if typed == number - 1 else f"Deals {typed}–{number - 1} were"
+        return f"{done} just entered on another phone. {kept}"
+    return f"A deal was undone on another phone. {kept}"
 
 
 def _offer_again(
@@ -156,12 +198,6 @@ def _offer_again(
     form = _deal_form(table, data, number=number)
     form.is_valid()
     return _render(request, table, form, attempted=True)
-
-
-def _stale_deal_message(number: int, entered: int) -> str:
-    if entered >= number:
-        return f"Deal {number} was just entered on another phone. Here is the table as it is now."
-    return "The session changed on another phone. Here is the table as it is now."
 
 
 # Correcting a deal
