@@ -1,0 +1,237 @@
+"""Bugs a new user hit at the table (issue: at the table), each with a test that failed before
+its fix; the browser-side ones are in tests/browser/test_at_the_table.py."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scorekeeper.models import Change, Deal, GameSession, Player
+from scorekeeper.presenters import adding as adding_presenter
+from scorekeeper.presenters import trick as trick_presenter
+from scorekeeper.rules import adding, trick
+from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+
+
+@pytest.fixture
+def roster(alice: User) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
+
+
+def _deal(**hands: tuple[int, int | None]) -> trick.DealEntry:
+    """A deal: each player's (tricks, bid), a bid None kept hidden (failed)."""
+    return trick.DealEntry(
+        hands={
+            name: trick.HandEntry(tricks, bid=bid)
+            if bid is not None
+            else trick.HandEntry(tricks, made=False)
+            for name, (tricks, bid) in hands.items()
+        }
+    )
+
+
+# 3. Two phones on one deal: what phone A typed is never dropped.
+
+ENTERED = {
+    "number": "1",
+    "form_key": "phone-a",
+    "h0-tricks": "3",
+    "h0-bid": "3",
+    "h1-tricks": "2",
+    "h1-bid": "2",
+    "h2-tricks": "4",
+    "h2-bid": "1",
+}
+
+
+def test_a_deal_entered_meanwhile_on_another_phone_keeps_what_this_phone_typed(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    # Phone B saves deal 1 while phone A is half way through it.
+    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), by_user=alice)
+    # A's status box says so, and keeps A's hands.
+    status = alice_client.post(
+        url, ENTERED, headers={"HX-Request": "true", "HX-Target": "entry-status"}
+    )
+    assert status.status_code == 200
+    assert "Deal 1 was just entered on another phone" in status.text
+    assert "deal 2" in status.text
+    # A saves: nothing is thrown away; the hands come back as deal 2, said once.
+    response = alice_client.post(url, {**ENTERED, "save": ""})
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert text.count("Deal 1 was just entered on another phone") == 1
+    form = response.context["form"]
+    assert form["number"].value() == "2"
+    assert form["h2-tricks"].value() == "4"
+    assert form["h2-bid"].value() == "1"
+    assert Deal.objects.count() == 1
+
+
+# 4. Adding-game charts start at the starting tokens.
+
+
+def test_an_adding_chart_starts_where_the_players_start(alice: User, roster: list[Player]) -> None:
+    game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=roster[:3]
+    )
+    record_event(session=game, state="0.0", event=adding.Event("Ann", "bust"), by_user=alice)
+    game = GameSession.objects.with_seats().get(pk=game.pk)
+    chart = adding_presenter.chart(game.result())
+    assert chart is not None
+    heights = [[float(p.split(",")[1]) for p in line.points.split()] for line in chart.lines]
+    # Everyone starts on 9 tokens: Ben's and Cat's lines stay level, Ann's goes down (the
+    # drawing's y grows downwards).
+    assert heights[1][0] == heights[1][1] and heights[2][0] == heights[2][1]
+    assert heights[0][0] < heights[0][1]
+
+
+# 5. The history: numbered once per change, and before/after in words.
+
+
+def test_the_history_numbers_its_changes_and_says_them_in_words(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="declared", options={}, players=roster[:3])
+    for number in (1, 2):
+        add_deal(
+            session=game,
+            number=number,
+            entry=_deal(Ann=(3, 3), Ben=(3, None), Cat=(3, 2)),
+            by_user=alice,
+        )
+    alice_client.post(f"/sessions/{game.public_id}/", {"undo": "2"})
+    page = alice_client.get(f"/sessions/{game.public_id}/history/").text
+    assert Change.objects.count() == 3
+    items = re.findall(r'<li class="history-item" value="(\d+)"', page)
+    assert items == ["3", "2", "1"]
+    assert "{'" not in page and "&#x27;hands&#x27;" not in page
+    assert "Ann: 3 tricks, bid 3" in page
+    assert "Ben: 3 tricks, failed (bid kept hidden)" in page
+
+
+# 6. A watch link that was turned off says so, in development too.
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_a_link_turned_off_says_it_no_longer_works(
+    client: Client, db: None, settings: Any, debug: bool
+) -> None:
+    settings.DEBUG = debug
+    for url in ["/w/no-such-token/", "/s/no-such-token/", "/w/no-such-token/deals/"]:
+        response = client.get(url)
+        assert response.status_code == 404
+        assert "This link no longer works" in response.text
+        assert "technical" not in response.text.lower()
+
+
+# 7. Singular and plural.
+
+
+def test_one_trick_is_one_trick() -> None:
+    rules = trick.resolve_rules("parlett-jokerless", {}, ["Ann", "Ben", "Cat"])
+    result = trick.score_session(rules, [_deal(Ann=(1, None), Ben=(4, 4), Cat=(4, 4))])
+    assert trick_presenter.breakdown(result.deals[0].hands[0]) == "1 trick"
+    assert trick_presenter.breakdown(result.deals[0].hands[1]) == "4 tricks + 20 bonus"
+
+
+# 11. The CSV: premiums, made in words, and named after the session.
+
+
+def test_the_csv_has_premiums_words_and_a_name(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(
+        owner=alice,
+        ruleset="parlett-jokerless",
+        options={},
+        players=roster[:3],
+        title="Friday at Sam's",
+    )
+    entry = trick.DealEntry(
+        hands={
+            "Ann": trick.HandEntry(4, bid=4, premium="reveal"),
+            "Ben": trick.HandEntry(5, made=False),
+            "Cat": trick.HandEntry(0, bid=0),
+        }
+    )
+    add_deal(session=game, number=1, entry=entry, by_user=alice)
+    response = alice_client.get(f"/sessions/{game.public_id}/session.csv")
+    day = game.created.date().isoformat()
+    assert response["Content-Disposition"] == f'attachment; filename="friday-at-sams-{day}.csv"'
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][4:9] == ["Ann bid", "Ann tricks", "Ann made", "Ann premium", "Ann points"]
+    assert rows[1][4:9] == ["4", "4", "made", "reveal", "84"]
+    assert rows[1][9:14] == ["", "5", "failed", "", "5"]
+
+
+# 13. A dollar bill speaks of folds left, on the whole table page.
+
+
+def test_a_dollar_bill_game_speaks_of_folds_left(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_adding_session(owner=alice, ruleset="dollar-bill", options={}, players=roster[:3])
+    record_event(session=game, state="0.0", event=adding.Event("Ann", "bust"), by_user=alice)
+    page = alice_client.get(f"/sessions/{game.public_id}/").text
+    assert "corner" not in page
+    assert "3 folds left" in page
+    assert "Folds left" in page
+    assert "folds left after it" in page
+
+
+# 14. Smaller ones.
+
+
+def test_the_player_filter_says_any(alice_client: Client, roster: list[Player]) -> None:
+    page = alice_client.get("/sessions/?q=").text
+    assert "Select an option" not in page
+    assert '<option value="" selected>Any player</option>' in page
+
+
+def test_a_turned_up_trump_is_called_so(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=roster[:3])
+    page = alice_client.get(f"/sessions/{game.public_id}/").text
+    assert "Table decides" not in page
+    assert "Turned up at the table" in page
+
+
+# 15. Log-in hashes with Argon2, and older hashes are upgraded when their owner logs in.
+
+
+def test_passwords_are_hashed_with_argon2_and_old_hashes_upgraded(
+    client: Client, db: None, settings: Any
+) -> None:
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.Argon2PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    ]
+    user = User.objects.create(
+        username="olga", password=make_password("an old pbkdf2 one", hasher="pbkdf2_sha256")
+    )
+    assert user.password.startswith("pbkdf2_sha256$")
+    response = client.post(
+        "/accounts/login/", {"username": "olga", "password": "an old pbkdf2 one"}
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.password.startswith("argon2$")
+
+
+def test_the_production_hashers_put_argon2_first() -> None:
+    from scorekeeper import settings as production
+
+    assert production.PASSWORD_HASHERS[0] == "django.contrib.auth.hashers.Argon2PasswordHasher"
