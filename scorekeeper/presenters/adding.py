@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.models import Change
 from scorekeeper.presenters.charts import Chart, running_chart
-from scorekeeper.presenters.common import COINS_DRAWN, RECENT_ROWS, signed
+from scorekeeper.presenters.common import COINS_DRAWN, RECENT_ROWS, StripCell, signed
 from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow
 from scorekeeper.rules import adding
 from scorekeeper.rules.adding import prose
@@ -106,9 +106,34 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         "last_round": last,
         "can_adjust": not result.finished,
         "chart": chart(result),
+        "strip": strip(result),
+        "strip_label": f"{count_noun(rules).capitalize()}, and the last round's change",
         "subtitle": f"{rules.preset.name} · to {rules.limit}",
         "state": adding.table_state(result.rounds),
     }
+
+
+def strip(result: adding.AddingResult) -> list[StripCell]:
+    """The players in seat order: their tokens (or score), and what the last round changed."""
+    change: dict[str, int] = {}
+    for effect in result.rounds[-1].events if result.rounds else ():
+        for name, delta in effect.changes.items():
+            change[name] = change.get(name, 0) + delta
+    standings = {standing.player: standing for standing in result.standings}
+    cells = []
+    for name in result.rules.players:
+        standing = standings[name]
+        value = standing.tokens if standing.tokens is not None else standing.total or 0
+        cells.append(
+            StripCell(
+                name=name,
+                value="out" if standing.out else str(value),
+                change=signed(change[name]) if change.get(name) else "",
+                leads=bool(result.rounds) and standing.rank == 1 and not standing.out,
+                out=standing.out,
+            )
+        )
+    return cells
 
 
 def _coins(held: int, start: int) -> tuple[bool, ...]:

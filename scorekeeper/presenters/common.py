@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
 
@@ -15,6 +16,18 @@ COINS_DRAWN = 12  # more tokens than this are told in words only
 # A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV
 # Injection"): such a cell is written with a ' in front, which spreadsheets show as text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True)
+class StripCell:
+    """One player in the standings strip at the top of a table page: a name, the score as the
+    game counts it, and what the last deal or round changed."""
+
+    name: str
+    value: str  # "84", or "4" tokens left, or "out"
+    change: str  # "+33", "-1", or "" when nothing changed
+    leads: bool  # first place (shared places too)
+    out: bool = False
 
 
 def signed(points: int) -> str:

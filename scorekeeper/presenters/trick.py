@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.models import Change
 from scorekeeper.presenters.charts import Chart, running_chart
-from scorekeeper.presenters.common import RECENT_ROWS, signed
+from scorekeeper.presenters.common import RECENT_ROWS, StripCell, signed
 from scorekeeper.presenters.sheets import PAD_MAX_ROWS, PAD_ROWS, PadColumn, PadRow, row_size
 from scorekeeper.rules import trick
 from scorekeeper.rules.common import InvalidRules, join_names
@@ -97,8 +97,25 @@ def table_context(result: trick.SessionResult) -> dict[str, object]:
         "dummy_label": trick.DUMMY_LABEL,
         "games_won": _games_won_label(result),
         "chart": chart(result),
+        "strip": strip(result),
+        "strip_label": "Total points, and the last deal's",
         **_last_deal(result),
     }
+
+
+def strip(result: trick.SessionResult) -> list[StripCell]:
+    """The players in seat order: their total, and the points of the last deal."""
+    last = {h.player: h.points for h in result.deals[-1].hands} if result.deals else {}
+    ranks = {standing.player: standing.rank for standing in result.standings}
+    return [
+        StripCell(
+            name=name,
+            value=str(result.totals[name]),
+            change=signed(last[name]) if name in last else "",
+            leads=bool(result.deals) and ranks[name] == 1,
+        )
+        for name in result.rules.players
+    ]
 
 
 def _games_won_label(result: trick.SessionResult) -> str:

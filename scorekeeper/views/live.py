@@ -42,7 +42,11 @@ def live(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     session = table.session
     ctx = presenter(session).table_context(session.result())
     since = request.GET.get("since", "")
-    ctx |= {"since": since, "stale": table.can_score and since not in ("", str(session.version))}
+    ctx |= {
+        "since": since,
+        "stale": table.can_score and since not in ("", str(session.version)),
+        "live_update": True,
+    }
     response = render(request, "scorekeeper/live.html", {**live_context(table), **ctx})
     return live_headers(response, session.version)
 
