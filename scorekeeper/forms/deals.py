@@ -14,6 +14,7 @@ from scorekeeper.rules import trick
 MADE_CHOICES = [("", "From the bid"), ("made", "Made ✓"), ("failed", "Failed ✗")]
 TRUMP_CHOICES = [(trump, trick.trump_label(trump)) for trump in trick.TRUMPS]
 CARD_LETTERS = "".join(suit.letter for suit in trick.BID_SUITS)  # ♦0 ♠1 ♥2 ♣3, as the buttons
+CARD_VALUES = {suit.letter: suit.bid_value for suit in trick.BID_SUITS}
 
 
 class DealForm(forms.Form):
@@ -38,14 +39,13 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.hand_names = list(rules.hands)
-        most_bid = max(rules.bid_max, rules.tricks if rules.zero_all_tricks else 0)
+        self.most_bid = most_bid = max(rules.bid_max, rules.tricks if rules.zero_all_tricks else 0)
         for index, name in enumerate(self.hand_names):
             label = trick.hand_label(name)
             self.fields[f"h{index}-tricks"] = forms.IntegerField(
                 label=f"Tricks won by {label}",
                 min_value=0,
                 max_value=rules.tricks,
-                initial=0,
                 error_messages={
                     "required": "How many tricks?",
                     "invalid": "Tricks are a whole number.",
@@ -89,7 +89,7 @@ class DealForm(forms.Form):
         self.trump_entered = rules.trump in ("turn-up", "declared")
         if self.trump_entered:
             self.fields["trump"] = forms.ChoiceField(
-                label="Trump", choices=[("", "— choose —"), *TRUMP_CHOICES], required=False
+                label="Trump", choices=TRUMP_CHOICES, required=False, widget=forms.RadioSelect
             )
         self.entry: trick.DealEntry | None = None
         # Set when another phone entered or undid a deal while this one was being typed.
@@ -99,6 +99,10 @@ class DealForm(forms.Form):
         self.preview: trick.DealResult | None = None
 
     bid_suits = trick.BID_SUITS  # the bid-card buttons, lowest first
+    trumps = [
+        (trump, trick.symbol(trump) or "NT", trick.trump_label(trump)) for trump in trick.TRUMPS
+    ]  # the trump buttons: value, what the button shows, what it is called
+    digits = tuple(range(10))  # the keypad's number keys
 
     def preview_hands(self) -> list[dict[str, Any]]:
         """The previewed deal's hands with their labels (the dummy as people read it)."""
@@ -115,15 +119,15 @@ class DealForm(forms.Form):
                 for part in ("tricks", "bid", "cards", "made", "premium")
                 if f"h{index}-{part}" in self.fields
             }
-            cards = str(fields["cards"].value() or "")
+            cards = "".join(c for c in str(fields["cards"].value() or "") if c in CARD_LETTERS)
             rows.append(
                 {
                     "index": index,
                     "name": name,
                     "label": trick.hand_label(name),
                     "fields": fields,
-                    "cards": [trick.cards_text(c) for c in cards if c in CARD_LETTERS],
-                    "cards_sum": sum(CARD_LETTERS.index(c) for c in cards if c in CARD_LETTERS),
+                    "cards": [trick.cards_text(c) for c in cards],
+                    "cards_sum": cards_value(cards),
                     "errors": self.hand_problems.get(index, []),
                 }
             )
@@ -138,9 +142,12 @@ class DealForm(forms.Form):
         for index, name in enumerate(self.hand_names):
             cards = data.get(f"h{index}-cards") or ""
             made = data.get(f"h{index}-made") or ""
+            bid = data.get(f"h{index}-bid")
+            if len(cards) == 3 and bid == cards_value(cards):
+                bid = None  # the number the cards make, shown beside them: the cards are the bid
             hands[name] = trick.HandEntry(
                 tricks=data[f"h{index}-tricks"],
-                bid=data.get(f"h{index}-bid"),
+                bid=bid,
                 bid_cards=trick.cards_from_letters(cards) or None,
                 made={"made": True, "failed": False}.get(made),
                 premium=data.get(f"h{index}-premium") or None,
@@ -201,11 +208,17 @@ _FIELD_PARTS = {
 }
 
 
-def apply_taps(data: QueryDict) -> QueryDict:
-    """Apply a stepper or bid-card tap made without JavaScript to the form data.
+def cards_value(letters: str) -> int:
+    """What bid-cards stored as letters ('HHD') stand for: 4."""
+    return sum(CARD_VALUES.get(letter, 0) for letter in letters)
 
-    The buttons submit `step=h0-tricks:+1` or `card=h0:H` / `card=h0:clear`; with
-    JavaScript the page does this itself and never sends them.
+
+def apply_taps(data: QueryDict) -> QueryDict:
+    """Apply a bid-card tap made without JavaScript to the form data: `card=h0:H` adds a card
+    (and the bid becomes what the cards make), `card=h0:clear` takes them all back. With
+    JavaScript the keypad does this in the page and never sends them.
+
+    `step=h0-tricks:+1` is still understood, from a page loaded before the keypad came.
     """
     data = data.copy()
     step = data.get("step", "")
@@ -220,11 +233,13 @@ def apply_taps(data: QueryDict) -> QueryDict:
     if ":" in card:
         hand, letter = card.split(":", 1)
         field = f"{hand}-cards"
-        current = data.get(field, "")
+        cards = data.get(field, "")
         if letter == "clear":
-            data[field] = ""
-        elif letter in CARD_LETTERS and len(current) < 3:
-            data[field] = current + letter
+            cards = ""
+        elif letter in CARD_LETTERS and len(cards) < 3:
+            cards += letter
+        data[field] = cards
+        data[f"{hand}-bid"] = str(cards_value(cards)) if cards else ""
     return data
 
 
@@ -234,7 +249,10 @@ def entry_initial(rules: trick.TrickRules, entry: trick.DealEntry) -> dict[str, 
     for index, name in enumerate(rules.hands):
         hand = entry.hands[name]
         initial[f"h{index}-tricks"] = hand.tricks
-        initial[f"h{index}-bid"] = hand.bid
+        # Bid-cards show with the number they make beside them.
+        initial[f"h{index}-bid"] = (
+            trick.bid_from_cards(hand.bid_cards) if hand.bid_cards else hand.bid
+        )
         initial[f"h{index}-cards"] = trick.letters_from_cards(hand.bid_cards or ())
         initial[f"h{index}-made"] = {True: "made", False: "failed", None: ""}[hand.made]
         initial[f"h{index}-premium"] = hand.premium or ""

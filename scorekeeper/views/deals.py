@@ -79,7 +79,7 @@ def _render(
 def _status(request: HtmxHttpRequest, form: DealForm, action: str) -> HttpResponse:
     """The form's status box alone (htmx, as the hands are filled in): what is still wrong,
     or the deal's points."""
-    ctx = {"form": form, "action": action}
+    ctx = {"form": form, "action": action, "status_only": True}
     return render(request, "trick/deal_form.html#entry-status", ctx)
 
 

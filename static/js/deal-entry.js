@@ -1,46 +1,222 @@
-// Deal entry: apply stepper and bid-card taps at once, without a round trip.
-// Without JavaScript the same buttons submit the form and the server applies them.
+// Deal entry with a keypad: each hand's bid and tricks filled in turn, in as few taps as paper.
+//
+// The boxes are the form's own number inputs (without JavaScript they are typed into, and each
+// hand has bid-card buttons that post the form). Here the keypad at the bottom fills the box
+// under the cursor and moves on:
+//   - a suit key adds a bid-card to the hand's bid (three make the bid), then goes to its tricks;
+//   - a number key fills the box (two digits where the box can take them), then goes on to the
+//     next box: bid → tricks → the next hand's bid;
+//   - ✓ / ✗ mark the hand made or failed with its bid kept hidden;
+//   - ⌫ takes back the last card or number; → moves on.
+// When every hand's tricks but one are in, that one is filled with the tricks left, marked as
+// worked out, until it is typed over. Every change fires "change", so htmx rechecks the deal.
 (function () {
   "use strict";
-  // Each bid-card suit's symbol and value, as the page's buttons carry them (from the rules).
+  var form = document.getElementById("deal-form");
+  var keypad = document.getElementById("keypad");
+  if (!form || !keypad) return;
+
+  var TRICKS = parseInt(form.dataset.tricks, 10);
+  var MOST_BID = parseInt(form.dataset.mostBid, 10);
+  var target = document.getElementById("keypad-target");
   var SUITS = {};
-  document.querySelectorAll("button[data-card][data-symbol]").forEach(function (button) {
-    SUITS[button.dataset.card] = [button.dataset.symbol, parseInt(button.dataset.value, 10)];
+  keypad.querySelectorAll(".key-suit").forEach(function (key) {
+    SUITS[key.dataset.key] = { symbol: key.dataset.symbol, value: parseInt(key.dataset.value, 10) };
   });
+
+  var hands = Array.prototype.map.call(form.querySelectorAll("fieldset.hand-card"), function (card) {
+    return {
+      card: card,
+      label: card.querySelector(".hand-label").textContent,
+      bid: card.querySelector("input[data-slot=bid]"),
+      tricks: card.querySelector("input[data-slot=tricks]"),
+      cards: card.querySelector("input[type=hidden][name$='-cards']"),
+      shown: card.querySelector("output.cards-shown"),
+      made: card.querySelector("input[type=radio][name$='-made'][value=made]"),
+      failed: card.querySelector("input[type=radio][name$='-made'][value=failed]"),
+      byBid: card.querySelector("input[type=radio][name$='-made'][value='']"),
+      typed: card.querySelector("input[data-slot=tricks]").value !== "", // tricks given, not worked out
+    };
+  });
+  if (!hands.length) return;
+
+  var slots = [];
+  hands.forEach(function (hand, index) {
+    slots.push({ hand: index, name: "bid", input: hand.bid });
+    slots.push({ hand: index, name: "tricks", input: hand.tricks });
+  });
+  var cursor = 0;
+  var pending = false; // the box under the cursor holds one digit and may take a second
 
   function changed(input) {
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  function showCards(input) {
-    var shown = document.getElementById(input.id + "-shown");
-    if (!shown) return;
-    var letters = input.value.split("").filter(function (c) { return SUITS[c]; });
-    if (!letters.length) { shown.textContent = "–"; return; }
-    var sum = letters.reduce(function (total, c) { return total + SUITS[c][1]; }, 0);
-    shown.textContent = letters.map(function (c) { return SUITS[c][0]; }).join("") + "=" + sum;
+  function show() {
+    slots.forEach(function (slot, index) {
+      slot.input.closest(".slot").classList.toggle("slot-active", index === cursor);
+    });
+    var slot = slots[cursor];
+    target.textContent = hands[slot.hand].label + ": " + (slot.name === "bid" ? "bid" : "tricks");
+    var dummy = !hands[slot.hand].made;
+    keypad.querySelectorAll(".key-made").forEach(function (key) { key.disabled = dummy; });
   }
 
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-step], button[data-card]");
-    if (!button) return;
-    var input = document.getElementById(button.dataset.target);
-    if (!input) return;
-    event.preventDefault();
-    if (button.dataset.step) {
-      var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
-      var max = input.max === "" ? Infinity : parseInt(input.max, 10);
-      input.value = String(Math.min(Math.max(value, 0), max));
-    } else if (button.dataset.card === "clear") {
-      input.value = "";
-      showCards(input);
-    } else if (input.value.length < 3) {
-      input.value += button.dataset.card;
-      showCards(input);
+  function moveTo(index) {
+    cursor = Math.max(0, Math.min(slots.length - 1, index));
+    pending = false;
+    show();
+  }
+
+  function cardsShown(hand) {
+    var letters = hand.cards.value.split("").filter(function (c) { return SUITS[c]; });
+    if (!letters.length) { hand.shown.textContent = ""; return null; }
+    var sum = letters.reduce(function (total, c) { return total + SUITS[c].value; }, 0);
+    hand.shown.textContent = letters.map(function (c) { return SUITS[c].symbol; }).join("") + "=" + sum;
+    return sum;
+  }
+
+  // The tricks left go to the one hand whose tricks are not in yet.
+  function fillLast() {
+    var open = hands.filter(function (hand) { return !hand.typed; });
+    hands.forEach(function (hand) { hand.tricks.closest(".slot").classList.remove("slot-worked-out"); });
+    if (open.length !== 1) {
+      open.forEach(function (hand) {
+        if (hand.tricks.value !== "") { hand.tricks.value = ""; changed(hand.tricks); }
+      });
+      return;
     }
-    changed(input);
+    var taken = hands.reduce(function (total, hand) {
+      return hand.typed ? total + (parseInt(hand.tricks.value, 10) || 0) : total;
+    }, 0);
+    var last = open[0];
+    var left = TRICKS - taken;
+    var value = left >= 0 ? String(left) : "";
+    if (last.tricks.value !== value) { last.tricks.value = value; changed(last.tricks); }
+    if (value !== "") last.tricks.closest(".slot").classList.add("slot-worked-out");
+  }
+
+  function bidGiven(hand) {
+    return hand.cards.value.length === 3 || (!hand.cards.value && hand.bid.value !== "") ||
+      Boolean(hand.made && (hand.made.checked || hand.failed.checked));
+  }
+
+  function suit(letter) {
+    var slot = slots[cursor];
+    var index = slot.hand;
+    // Past a hand whose bid is in, a suit starts the next hand's bid.
+    if (slot.name === "tricks" && bidGiven(hands[index]) && index + 1 < hands.length) index += 1;
+    var hand = hands[index];
+    var letters = hand.cards.value;
+    if (letters.length >= 3 || (letters === "" && hand.bid.value !== "")) letters = "";
+    hand.cards.value = letters + letter;
+    var sum = cardsShown(hand);
+    hand.bid.value = sum === null ? "" : String(sum);
+    if (hand.byBid && !hand.byBid.checked) { hand.byBid.checked = true; changed(hand.byBid); }
+    changed(hand.cards);
+    if (hand.cards.value.length === 3) moveTo(index * 2 + 1);
+    else moveTo(index * 2);
+  }
+
+  function digit(value) {
+    var slot = slots[cursor];
+    var hand = hands[slot.hand];
+    var most = slot.name === "bid" ? MOST_BID : TRICKS;
+    var number = value;
+    if (pending) {
+      var longer = parseInt(slot.input.value, 10) * 10 + value;
+      if (longer <= most) number = longer;
+      else if (cursor < slots.length - 1) {
+        // The box held a whole number: this digit is for the next box.
+        next();
+        digit(value);
+        return;
+      }
+    }
+    if (number > most) return;
+    slot.input.value = String(number);
+    if (slot.name === "bid" && hand.cards.value) {
+      hand.cards.value = "";
+      cardsShown(hand);
+      changed(hand.cards);
+    }
+    if (slot.name === "tricks") { hand.typed = true; fillLast(); }
+    changed(slot.input);
+    if (!pending && number * 10 <= most && number > 0) {
+      pending = true; // "1" may be the start of "10"
+      return;
+    }
+    next();
+  }
+
+  function next() {
+    moveTo(cursor + 1);
+  }
+
+  function made(mark) {
+    var hand = hands[slots[cursor].hand];
+    var radio = mark === "made" ? hand.made : hand.failed;
+    if (!radio) return;
+    radio.checked = true;
+    hand.bid.value = "";
+    hand.cards.value = "";
+    cardsShown(hand);
+    hand.card.querySelector("details.hand-more").open = true; // so the mark is seen
+    changed(radio);
+    moveTo(slots[cursor].hand * 2 + 1);
+  }
+
+  function back() {
+    var slot = slots[cursor];
+    var hand = hands[slot.hand];
+    if (slot.name === "bid" && hand.cards.value) {
+      hand.cards.value = hand.cards.value.slice(0, -1);
+      var sum = cardsShown(hand);
+      hand.bid.value = sum === null ? "" : String(sum);
+      changed(hand.cards);
+    } else if (slot.input.value !== "" && (slot.name === "bid" || hand.typed)) {
+      slot.input.value = "";
+      if (slot.name === "tricks") { hand.typed = false; fillLast(); }
+      changed(slot.input);
+    } else {
+      moveTo(cursor - 1);
+      return;
+    }
+    pending = false;
+  }
+
+  keypad.addEventListener("pointerdown", function (event) {
+    if (event.target.closest(".key")) event.preventDefault(); // the box keeps its focus
+  });
+  keypad.addEventListener("click", function (event) {
+    var key = event.target.closest(".key");
+    if (!key || key.disabled) return;
+    var name = key.dataset.key;
+    if (SUITS[name]) suit(name);
+    else if (name === "made" || name === "failed") made(name);
+    else if (name === "back") back();
+    else if (name === "next") next();
+    else digit(parseInt(name, 10));
   });
 
-  // Taps are handled here from now on (before this, a tap is a plain form post).
+  // A tap on a box puts the cursor there; typing into it (a keyboard) works as ever.
+  slots.forEach(function (slot, index) {
+    slot.input.setAttribute("inputmode", "none");
+    function here() { if (cursor !== index) moveTo(index); }
+    slot.input.addEventListener("focus", here);
+    slot.input.addEventListener("click", here); // a box that kept its focus
+    slot.input.addEventListener("input", function () {
+      var hand = hands[slot.hand];
+      if (slot.name === "tricks") { hand.typed = slot.input.value !== ""; fillLast(); }
+      else if (hand.cards.value) { hand.cards.value = ""; cardsShown(hand); }
+    });
+  });
+  // The cursor starts at the first box still empty.
+  var first = slots.findIndex(function (slot) { return slot.input.value === ""; });
+  keypad.hidden = false;
+  moveTo(first < 0 ? 0 : first);
+  fillLast();
+
+  // Taps are handled here from now on (before this, a bid-card tap is a plain form post).
   document.documentElement.setAttribute("data-deal-entry", "ready");
 })();

@@ -23,6 +23,14 @@ from playwright.sync_api import Locator, Page, Response, expect
 from scorekeeper.models import Player, new_link_token
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import create_adding_session, create_session
+from tests.browser.journeys import (
+    hand_card,
+    key_cards,
+    key_in,
+    open_more,
+    tricks_box,
+    wait_for_keypad,
+)
 from tests.stored import deal_entries
 
 CheckA11y = Callable[[Page, str], None]
@@ -161,12 +169,6 @@ def expect_polls(polls: list[Response], etag: str, versions: list[int]) -> None:
 # Entering a deal
 
 
-def hand_card(page: Page, name: str) -> Locator:
-    return page.locator("fieldset.hand-card").filter(
-        has=page.locator("legend.hand-name", has_text=name)
-    )
-
-
 def save_button(page: Page) -> Locator:
     return page.locator("#deal-form button.btn-lg[name=save]")
 
@@ -182,35 +184,34 @@ CARD_VALUES = {"diamonds": 0, "spades": 1, "hearts": 2, "clubs": 3}
 
 
 def tap_hand(page: Page, name: str, hand: trick.HandEntry) -> None:
-    """As a thumb does it: the stepper, the bid-card buttons, the toggles."""
+    """As a thumb does it: the keypad for the tricks and the bid-cards, then the toggles."""
+    wait_for_keypad(page)
     card = hand_card(page, name)
-    more = page.get_by_role("button", name=f"One trick more for {name}", exact=True)
-    for _ in range(hand.tricks):
-        more.click()
+    key_in(page, tricks_box(page, name), hand.tricks)
     expect(card.get_by_role("spinbutton", name="Tricks")).to_have_value(str(hand.tricks))
-    for suit in hand.bid_cards or ():
-        page.get_by_role("button", name=f"{CARD_BUTTONS[suit]}, for {name}", exact=True).click()
     if hand.bid_cards:
+        key_cards(page, name, "|".join(CARD_BUTTONS[suit] for suit in hand.bid_cards))
         signs = "".join(CARD_SIGNS[suit] for suit in hand.bid_cards)
         total = sum(CARD_VALUES[suit] for suit in hand.bid_cards)
         expect(card.locator("output.cards-shown")).to_have_text(f"{signs}={total}")
-    toggles(card, hand)
+    toggles(page, name, hand)
 
 
 def type_hand(page: Page, name: str, hand: trick.HandEntry) -> None:
-    """Typed into the number boxes instead."""
+    """Typed into the number boxes instead (a keyboard)."""
     assert not hand.bid_cards
     card = hand_card(page, name)
     card.get_by_role("spinbutton", name="Tricks").fill(str(hand.tricks))
     if hand.bid is not None:
-        card.get_by_role("spinbutton", name="or type").fill(str(hand.bid))
-    toggles(card, hand)
+        card.get_by_role("spinbutton", name="Bid").fill(str(hand.bid))
+    toggles(page, name, hand)
 
 
-def toggles(card: Locator, hand: trick.HandEntry) -> None:
+def toggles(page: Page, name: str, hand: trick.HandEntry) -> None:
     made = {True: "Made ✓", False: "Failed ✗", None: ""}[hand.made]
     premium = {"declare": "Declare", "reveal": "Reveal", None: ""}[hand.premium]
     for label in filter(None, [made, premium]):
+        card = open_more(page, name)
         card.get_by_text(label, exact=True).click()
         expect(card.get_by_role("radio", name=label, exact=True)).to_be_checked()
 

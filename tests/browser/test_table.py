@@ -1,11 +1,12 @@
 """At the table on a phone: a whole Jokerless Ninety-Nine session entered by tapping.
 
-The scorer logs in, adds the players, starts a session, enters nine deals with the stepper,
-the bid-card buttons, a typed number now and then, "Failed ✗" with the bid kept hidden, a
+The scorer logs in, adds the players, starts a session, enters nine deals on the keypad (the
+tricks, the bid-cards, a bid as a number now and then), "Failed ✗" with the bid kept hidden, a
 declare and two reveals; corrects deal 2 from the deal grid; and reads the standings. What
 the screen shows is compared with RULES.md §1 worked out here (dealer, leader, trump chain,
 a worked example) and with the rules package (every deal's points, totals, ranks, winner).
-A second test enters a deal with JavaScript off, where every tap is a form POST.
+A second test enters a deal with JavaScript off: numbers typed into the boxes, and bid-cards
+tapped with each hand's own buttons, each a form POST that comes back to that hand.
 """
 
 from __future__ import annotations
@@ -22,7 +23,18 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import create_session
-from tests.browser.journeys import add_players, log_in_with_form, nav
+from tests.browser.journeys import (
+    add_players,
+    bid_box,
+    hand_card,
+    key_cards,
+    key_in,
+    log_in_with_form,
+    nav,
+    open_more,
+    tricks_box,
+    wait_for_keypad,
+)
 from tests.stored import deal_entries
 
 CheckA11y = Callable[[Page, str], None]
@@ -148,12 +160,6 @@ def preview(deal: trick.DealResult) -> str:
 # Tapping
 
 
-def hand_card(page: Page, name: str) -> Locator:
-    return page.locator("fieldset.hand-card").filter(
-        has=page.locator("legend.hand-name", has_text=name)
-    )
-
-
 def save_button(page: Page) -> Locator:
     # The form also starts with a visually hidden submit (the Enter key's default); a
     # thumb taps the big one at the bottom.
@@ -161,45 +167,51 @@ def save_button(page: Page) -> Locator:
 
 
 def tap_cards(page: Page, name: str, letters: str) -> None:
+    """The hand's bid-cards: on the keypad (the cursor on the hand's bid first), or without
+    JavaScript with the hand's own buttons, each a POST that comes back to the hand."""
     card = hand_card(page, name)
-    for count, letter in enumerate(letters, start=1):
-        suit, _, value = CARDS[letter]
-        page.get_by_role("button", name=f"{suit}, {value}, for {name}", exact=True).click()
-        if not page.javascript_enabled:  # type: ignore[attr-defined]
-            # Each tap is a POST; wait for the page it brings back.
+    if page.javascript_enabled:  # type: ignore[attr-defined]
+        key_cards(page, name, "|".join(f"{CARDS[c][0]}, {CARDS[c][2]}" for c in letters))
+    else:
+        for count, letter in enumerate(letters, start=1):
+            suit, _, value = CARDS[letter]
+            page.get_by_role("button", name=f"{suit}, {value}, for {name}", exact=True).click()
+            # Each tap is a POST; wait for the page it brings back, at the hand's anchor.
             expect(card.locator("output.cards-shown")).to_have_text(shown(letters[:count]))
+            assert page.url.endswith(f"#{card.get_attribute('id')}")
     expect(card.locator("output.cards-shown")).to_have_text(shown(letters))
 
 
 def shown(letters: str) -> str:
-    """What the bid-card box shows, e.g. "♥♠♦=3"; a dash when none is tapped."""
+    """What the bid-card box shows, e.g. "♥♠♦=3"; nothing when none is tapped."""
     if not letters:
-        return "–"
+        return ""
     return "".join(CARDS[c][1] for c in letters) + "=" + str(sum(CARDS[c][2] for c in letters))
 
 
 def tap_tricks(page: Page, name: str, tricks: int) -> None:
-    card = hand_card(page, name)
-    box = card.get_by_role("spinbutton", name="Tricks")
-    more = page.get_by_role("button", name=f"One trick more for {name}", exact=True)
-    for count in range(1, tricks + 1):
-        more.click()
-        if not page.javascript_enabled:  # type: ignore[attr-defined]
-            expect(box).to_have_value(str(count))
+    box = tricks_box(page, name)
+    if page.javascript_enabled:  # type: ignore[attr-defined]
+        key_in(page, box, tricks)
+    else:
+        box.fill(str(tricks))
     expect(box).to_have_value(str(tricks))
 
 
 def enter_hand(page: Page, name: str, hand: Hand) -> None:
     if page.javascript_enabled:  # type: ignore[attr-defined]
-        # A tap made before deal-entry.js runs is a form post that reloads the page.
-        expect(page.locator("html")).to_have_attribute("data-deal-entry", "ready")
-    card = hand_card(page, name)
+        wait_for_keypad(page)
     tap_tricks(page, name, hand.tricks)
-    tap_cards(page, name, hand.cards)
+    if hand.cards:
+        tap_cards(page, name, hand.cards)
     if hand.typed is not None:
-        card.get_by_role("spinbutton", name="or type").fill(str(hand.typed))
+        if page.javascript_enabled:  # type: ignore[attr-defined]
+            key_in(page, bid_box(page, name), hand.typed)
+        else:
+            bid_box(page, name).fill(str(hand.typed))
     for value, labels in [(hand.made, MADE_LABELS), (hand.premium, PREMIUM_LABELS)]:
         if value:
+            card = open_more(page, name)
             card.get_by_text(labels[value], exact=True).click()
             expect(card.get_by_role("radio", name=labels[value], exact=True)).to_be_checked()
 
@@ -286,8 +298,7 @@ def test_full_session_by_tapping(page: Page, check_a11y: CheckA11y, alice: User)
     page.get_by_role("link", name="Correct deal 2", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Correct deal 2")
     expect(page.locator("main")).to_contain_text("Ben dealt, Cat led, trump ♥ Hearts.")
-    ben = hand_card(page, "Ben")
-    bid = ben.get_by_role("spinbutton", name="or type")
+    bid = bid_box(page, "Ben")
     expect(bid).to_have_value("2")
     bid.fill("")
     tap_cards(page, "Ben", CORRECTED_BEN.cards)

@@ -235,3 +235,50 @@ def test_the_production_hashers_put_argon2_first() -> None:
     from scorekeeper import settings as production
 
     assert production.PASSWORD_HASHERS[0] == "django.contrib.auth.hashers.Argon2PasswordHasher"
+
+
+# The standings strip: on every table page, and in every live answer (swapped out of band).
+
+
+def test_the_table_and_its_live_answers_carry_the_standings_strip(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), by_user=alice)
+    page = alice_client.get(f"/sessions/{game.public_id}/").text
+    strip = page[page.index('<div id="standings-strip"') :]
+    assert "hx-swap-oob" not in strip[: strip.index(">")]
+    assert re.findall(r'class="strip-value">(\d+)<', page) == ["13", "13", "13"]
+    live = alice_client.get(f"/sessions/{game.public_id}/live/", headers={"HX-Request": "true"})
+    assert live.text.lstrip().startswith('<div id="live"')
+    assert '<div id="standings-strip" class="standings-strip" hx-swap-oob="true">' in live.text
+    assert re.findall(r'class="strip-change">([^<]+)<', live.text) == ["+13", "+13", "+13"]
+
+
+# Deal entry: a bid-card tap without JavaScript, and the number the cards make.
+
+
+def test_a_card_tap_without_javascript_sets_the_bid_the_cards_make(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    data = {**ENTERED, "h2-bid": "", "h2-cards": "CD"}
+    page = alice_client.post(f"/sessions/{game.public_id}/", {**data, "card": "h2:S"}).text
+    assert 'name="h2-cards" id="id_h2-cards" value="CDS"' in page
+    assert 'name="h2-bid" id="id_h2-bid" value="4"' in page
+    page = alice_client.post(f"/sessions/{game.public_id}/", {**data, "card": "h2:clear"}).text
+    assert 'name="h2-bid" id="id_h2-bid" value=""' in page
+
+
+def test_the_cards_are_stored_as_the_bid_and_a_different_number_is_refused(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    refused = alice_client.post(url, {**ENTERED, "h2-cards": "CDS", "h2-bid": "5", "save": ""})
+    assert "The bid-cards make 4, but the bid is 5." in refused.text
+    assert not Deal.objects.exists()
+    saved = alice_client.post(url, {**ENTERED, "h2-cards": "CDS", "h2-bid": "4", "save": ""})
+    assert saved.status_code == 302
+    stored = GameSession.objects.get(pk=game.pk).entries()[0].hands["Cat"]
+    assert stored == trick.HandEntry(4, bid_cards=("clubs", "diamonds", "spades"))

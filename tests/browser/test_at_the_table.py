@@ -1,0 +1,280 @@
+"""At the table on a 360 × 740 phone: a deal in as few taps as a paper pad, everything a
+scorer needs on one screen, and the bugs a new user hit that only a browser shows.
+
+Taps are counted by the page itself: every trusted pointerdown, so a tap on a label and the
+click it passes to its radio count once. A typical Classic deal (the trump turned up, tricks
+3/2/4, bid-cards for everyone, no premium) takes 13 taps with Save, and a four-player deal 16;
+Save and the standings strip are on screen without scrolling, before and after the deal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Locator, Page, expect
+
+from scorekeeper.models import Player
+from scorekeeper.rules import trick
+from scorekeeper.services import add_deal, create_session
+from tests.browser.conftest import SCREENSHOTS
+from tests.browser.journeys import (
+    bid_box,
+    hand_card,
+    key,
+    key_cards,
+    key_in,
+    tricks_box,
+    wait_for_keypad,
+)
+from tests.stored import deal_entries
+
+CheckA11y = Callable[[Page, str], None]
+NewPage = Callable[..., Page]
+LogIn = Callable[[Page, Any], None]
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+HEIGHT = 740  # the phone's screen (conftest.PHONE)
+KEYS = {"D": "Diamond, 0", "S": "Spade, 1", "H": "Heart, 2", "C": "Club, 3"}
+SUIT_NAMES = {"D": "diamonds", "S": "spades", "H": "hearts", "C": "clubs"}
+WORKED_OUT = re.compile(r"\bslot-worked-out\b")  # the tricks left, not typed
+COUNT_TAPS = """
+window.taps = 0;
+document.addEventListener("pointerdown", (e) => { if (e.isTrusted) window.taps += 1; }, true);
+"""
+
+
+@pytest.fixture
+def roster(alice: User) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
+
+
+@pytest.fixture
+def page(new_page: NewPage) -> Page:
+    page = new_page(reduced_motion="reduce")
+    page.add_init_script(COUNT_TAPS)
+    return page
+
+
+def taps(page: Page) -> int:
+    counted: int = page.evaluate("window.taps")
+    return counted
+
+
+def on_screen(locator: Locator) -> bool:
+    """Wholly inside the phone's screen as it is now (no scrolling)."""
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT
+
+
+def expect_in_sight(page: Page, players: list[str]) -> None:
+    assert page.evaluate("window.scrollY") == 0
+    cells = page.locator("#standings-strip .strip-cell")
+    expect(cells).to_have_count(len(players))
+    for cell, name in zip(cells.all(), players, strict=True):
+        expect(cell.locator(".strip-name")).to_have_text(name)
+        assert on_screen(cell), f"{name}'s standing is off screen"
+    assert on_screen(page.locator("#deal-form button.save-btn")), "Save is off screen"
+
+
+def save_button(page: Page) -> Locator:
+    return page.locator("#deal-form button.save-btn")
+
+
+def play(page: Page, hands: list[tuple[str, str, int]]) -> None:
+    """Each hand in seat order: its bid-cards on the keypad, then its tricks, except the last
+    hand's, which are the tricks left."""
+    for position, (_, cards, tricks) in enumerate(hands):
+        for letter in cards:
+            key(page, KEYS[letter])
+        if position < len(hands) - 1:
+            key(page, str(tricks))
+
+
+def entry(hands: list[tuple[str, str, int]]) -> trick.DealEntry:
+    return trick.DealEntry(
+        hands={
+            name: trick.HandEntry(tricks, bid_cards=tuple(SUIT_NAMES[c] for c in cards))
+            for name, cards, tricks in hands
+        }
+    )
+
+
+def test_a_classic_deal_takes_13_taps_on_one_screen(
+    page: Page, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(
+        owner=alice, ruleset="parlett-classic", options={}, players=roster[:3], title="Classic"
+    )
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    expect_in_sight(page, NAMES[:3])
+    page.screenshot(path=SCREENSHOTS / "at-the-table-classic-before.png")
+    check_a11y(page, "classic-entry")
+    page.evaluate("window.scrollTo(0, 0); window.taps = 0")
+
+    hands = [("Ann", "SSS", 3), ("Ben", "HDD", 2), ("Cat", "CSD", 4)]
+    page.get_by_text("♥ Hearts", exact=True).locator("..").click()  # the trump turned up
+    play(page, hands)
+    expect(tricks_box(page, "Cat")).to_have_value("4")  # the tricks left
+    expect(page.locator("#entry-status")).to_have_text(
+        "Ready to save: Ann +13 ✓ · Ben +12 ✓ · Cat +14 ✓"
+    )
+    assert page.evaluate("window.scrollY") == 0  # no scrolling on the way
+    before_save = taps(page)
+    save_button(page).click()
+    assert before_save + 1 <= 13, f"{before_save + 1} taps"
+    assert before_save + 1 == 13
+
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    expect(page.locator("#standings-strip .strip-value")).to_have_text(["13", "12", "14"])
+    expect(page.locator("#standings-strip .strip-change")).to_have_text(["+13", "+12", "+14"])
+    expect_in_sight(page, NAMES[:3])
+    page.screenshot(path=SCREENSHOTS / "at-the-table-classic-after.png")
+    check_a11y(page, "classic-saved")
+    assert deal_entries(game) == [
+        trick.DealEntry(hands=entry(hands).hands, trump="hearts"),
+    ]
+
+
+def test_a_four_player_deal_takes_16_taps(
+    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="four", options={}, players=roster, title="Four")
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    expect_in_sight(page, NAMES)
+    page.evaluate("window.taps = 0")
+    # Ten tricks a deal: a "1" could start "10", so the next card moves on by itself.
+    hands = [("Ann", "SDD", 1), ("Ben", "HDD", 2), ("Cat", "CSD", 4), ("Dan", "SHD", 3)]
+    play(page, hands)
+    expect(tricks_box(page, "Dan")).to_have_value("3")
+    expect(page.locator("#entry-status")).to_contain_text("Ready to save:")
+    before_save = taps(page)
+    save_button(page).click()
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    assert before_save + 1 == 16, f"{before_save + 1} taps"
+    expect_in_sight(page, NAMES)
+    assert deal_entries(game) == [entry(hands)]
+
+
+def test_the_last_hand_gets_the_tricks_left_until_it_is_typed(
+    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    key_in(page, tricks_box(page, "Ann"), 5)
+    expect(tricks_box(page, "Cat")).to_have_value("")  # two hands still open
+    key_in(page, tricks_box(page, "Ben"), 1)
+    cat = tricks_box(page, "Cat")
+    expect(cat).to_have_value("3")
+    slot = hand_card(page, "Cat").locator(".slot-tricks")
+    expect(slot).to_have_class(WORKED_OUT)
+    key_in(page, tricks_box(page, "Ben"), 4)  # Ben changed: Cat follows
+    expect(cat).to_have_value("0")
+    key_in(page, cat, 2)  # typed over: Cat's own now (the check will say 11 is too many)
+    expect(slot).not_to_have_class(WORKED_OUT)
+    expect(tricks_box(page, "Ann")).to_have_value("5")
+    # ⌫ empties the box under the cursor; Cat is the one open hand again, worked out.
+    key(page, "Delete")
+    expect(cat).to_have_value("0")
+    expect(slot).to_have_class(WORKED_OUT)
+
+
+def test_a_hand_keeps_its_place_while_its_cards_are_tapped(
+    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    """Bug 10: after the first suit tap, the cards pushed the × button onto its own line and
+    the hand jumped mid-entry."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    cards = [hand_card(page, name) for name in NAMES[:3]]
+    before = [card.bounding_box() for card in cards]
+    key_cards(page, "Ann", "Club, 3")
+    expect(hand_card(page, "Ann").locator("output")).to_have_text("♣=3")
+    assert [card.bounding_box() for card in cards] == before
+    key(page, "Club, 3")
+    expect(hand_card(page, "Ann").locator("output")).to_have_text("♣♣=6")
+    key(page, "Club, 3")
+    expect(hand_card(page, "Ann").locator("output")).to_have_text("♣♣♣=9")
+    expect(bid_box(page, "Ann")).to_have_value("9")
+    assert [card.bounding_box() for card in cards] == before
+
+
+def test_without_javascript_a_card_tap_comes_back_to_its_hand(
+    new_page: NewPage, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
+) -> None:
+    """Bug 2: without JavaScript each tap reloaded the page at the top, 17 times a deal. The
+    numbers are typed now; a bid-card tap is a POST that comes back to the hand it was for."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    page = new_page(java_script_enabled=False)
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    expect(page.locator("#keypad")).to_be_hidden()
+    for name, tricks in zip(NAMES[:3], (3, 2, 4), strict=True):
+        tricks_box(page, name).fill(str(tricks))
+    bid_box(page, "Ann").fill("3")
+    bid_box(page, "Ben").fill("2")
+    cat = hand_card(page, "Cat")
+    for suit in ("Club, 3", "Diamond, 0", "Spade, 1"):
+        page.get_by_role("button", name=f"{suit}, for Cat", exact=True).click()
+        assert page.url.endswith("#hand-2")
+    expect(cat.locator("output")).to_have_text("♣♦♠=4")
+    expect(bid_box(page, "Cat")).to_have_value("4")
+    # What was typed before the tap is still there.
+    expect(tricks_box(page, "Ann")).to_have_value("3")
+    expect(bid_box(page, "Ben")).to_have_value("2")
+    check_a11y(page, "no-javascript")
+    save_button(page).click()
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    assert deal_entries(game)[0].hands["Cat"] == trick.HandEntry(
+        4, bid_cards=("clubs", "diamonds", "spades")
+    )
+
+
+def test_the_strip_follows_a_deal_saved_on_another_phone(
+    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    expect(page.locator("#standings-strip .strip-value")).to_have_text(["0", "0", "0"])
+    key_in(page, tricks_box(page, "Ann"), 4)  # this phone is half way through deal 1
+    hands = {
+        "Ann": trick.HandEntry(3, bid=3),
+        "Ben": trick.HandEntry(3, bid=3),
+        "Cat": trick.HandEntry(3, bid=3),
+    }
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    # The next poll brings the new standings into the strip at the top, without a reload.
+    strip = page.locator("#standings-strip .strip-value")
+    expect(strip).to_have_text(["13", "13", "13"], timeout=10_000)
+    expect(page.locator("#standings-strip .strip-change")).to_have_text(["+13", "+13", "+13"])
+    # What this phone typed is still there; its next check says what happened, and the
+    # hands become deal 2.
+    expect(tricks_box(page, "Ann")).to_have_value("4")
+    status = page.locator("#entry-status")
+    key_in(page, tricks_box(page, "Ben"), 5)
+    expect(status).to_contain_text(
+        "Deal 1 was just entered on another phone. What you typed is kept here as deal 2"
+    )
+    expect(save_button(page)).to_have_text("Save deal 2")
+    expect(tricks_box(page, "Cat")).to_have_value("0")
+    key_in(page, bid_box(page, "Ann"), 4)
+    key_in(page, bid_box(page, "Ben"), 5)
+    key_cards(page, "Cat", "Diamond, 0|Diamond, 0|Diamond, 0")
+    expect(status).to_contain_text("Ready to save:")
+    save_button(page).click()
+    expect(page.locator("#messages")).to_contain_text("Deal 2 saved.")
+    assert len(deal_entries(game)) == 2
+    assert deal_entries(game)[1].hands["Ann"] == trick.HandEntry(4, bid=4)
