@@ -236,6 +236,12 @@ class GameSession(models.Model):
         )
         return dumps_scoresheet(sheet, self.result())
 
+    def last_undo(self) -> Change | None:
+        """The latest change to the session if it was an undo: what it took out can be put back
+        (redone), or offered again to correct and save."""
+        change = self.changes.first()
+        return change if change is not None and change.action == ChangeAction.DELETED else None
+
     def change_options(self, options: dict[str, object]) -> None:
         """Store new option overrides (a write, inside its transaction)."""
         self.options = options

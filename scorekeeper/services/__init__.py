@@ -13,7 +13,14 @@ from scorekeeper.services.changes import (
     Who,
     replayed,
 )
-from scorekeeper.services.deals import add_deal, delete_last_deal, edit_deal, extend_session
+from scorekeeper.services.deals import (
+    add_deal,
+    delete_last_deal,
+    edit_deal,
+    extend_session,
+    redo_deal,
+    undone_deal,
+)
 from scorekeeper.services.rounds import edit_round, record_event, undo_event
 from scorekeeper.services.sessions import (
     create_adding_session,
@@ -25,6 +32,6 @@ from scorekeeper.services.sessions import (
 __all__ = [
     "AlreadyDone", "Conflict", "KeyReused", "Rejected", "Saved", "Who", "add_deal",
     "create_adding_session", "create_session", "delete_last_deal", "edit_deal", "edit_round",
-    "extend_session", "import_scoresheet", "record_event", "rename_player", "replayed",
-    "undo_event",
+    "extend_session", "import_scoresheet", "record_event", "redo_deal", "rename_player",
+    "replayed", "undo_event", "undone_deal",
 ]  # fmt: skip

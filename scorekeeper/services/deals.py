@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 
 from scorekeeper.models import ChangeAction, Deal, GameSession
 from scorekeeper.rules import trick
-from scorekeeper.scoresheet import deal_data
+from scorekeeper.scoresheet import deal_data, read_deal
 from scorekeeper.services.changes import Conflict, Saved, Who, changing, scored, settle
 
 
@@ -110,6 +110,39 @@ def delete_last_deal(
             entries=changed,
             before=deal_data(entries[-1]),
         )
+
+
+def undone_deal(session: GameSession) -> tuple[int, trick.DealEntry] | None:
+    """The deal the latest change undid, if it would be the next deal again: (number, deal)."""
+    change = session.last_undo()
+    if change is None or change.number != len(session.entries()) + 1:
+        return None
+    entry = read_deal(change.before)
+    return None if entry is None else (change.number, entry)
+
+
+def redo_deal(
+    *,
+    session: GameSession,
+    number: int,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Put back deal `number` as it was before the undo that took it out (the latest change);
+    recorded in the history as entered again. (If another phone enters a deal meanwhile, the
+    add refuses it as it refuses any stale deal.)"""
+    undone = undone_deal(session)
+    if undone is None or undone[0] != number:
+        raise Conflict(f"Deal {number} can no longer be redone: the session changed meanwhile.")
+    return add_deal(
+        session=session,
+        number=number,
+        entry=undone[1],
+        by_user=by_user,
+        by_name=by_name,
+        form_key=form_key,
+    )
 
 
 def extend_session(

@@ -27,6 +27,8 @@ from scorekeeper.services import (
     delete_last_deal,
     edit_deal,
     extend_session,
+    redo_deal,
+    undone_deal,
 )
 from scorekeeper.views.access import Table, whole
 from scorekeeper.views.live import live_context
@@ -55,8 +57,11 @@ def _render(
         return _status(request, form, table.base)
     session = table.session
     result = session.result()
+    undone = undone_deal(session) if table.can_score else None
     if form is None and not result.finished and table.can_score:
-        form = _deal_form(table, None, number=len(result.deals) + 1)
+        # A deal just undone comes back filled in, to correct and save (or redo as it was).
+        initial = entry_initial(session.rules(), undone[1]) if undone else None
+        form = _deal_form(table, None, number=len(result.deals) + 1, initial=initial)
     ctx = {
         "form": form,
         "attempted": attempted,
@@ -64,6 +69,7 @@ def _render(
         "extension": trick.more_deals(result.rules) if result.finished else None,
         "scripts": SCRIPTS,
         "table_template": "trick/table.html",
+        "redo": undone[0] if undone else None,
         **live_context(table),
         **presenter.table_context(result),
     }
@@ -93,7 +99,16 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         if "undo" in request.POST:
             number = whole(request.POST["undo"])
             delete_last_deal(session=session, number=number, **who)
-            messages.success(request, f"Deal {number} undone. It is kept in the history.")
+            messages.success(
+                request,
+                f"Deal {number} undone; it is kept in the history. Its hands are filled in "
+                "below: correct them and save, or redo it as it was.",
+            )
+            return redirect(table.base)
+        if "redo" in request.POST:
+            number = whole(request.POST["redo"])
+            saved = redo_deal(session=session, number=number, **who)
+            messages.success(request, f"Redone as it was. {presenter.outcome(saved.result)}")
             return redirect(table.base)
         if "extend" in request.POST:
             more = whole(request.POST["extend"])

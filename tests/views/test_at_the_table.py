@@ -282,3 +282,57 @@ def test_the_cards_are_stored_as_the_bid_and_a_different_number_is_refused(
     assert saved.status_code == 302
     stored = GameSession.objects.get(pk=game.pk).entries()[0].hands["Cat"]
     assert stored == trick.HandEntry(4, bid_cards=("clubs", "diamonds", "spades"))
+
+
+# Undo offers the undone deal back in the form, and can be redone.
+
+
+def test_an_undone_deal_comes_back_in_the_form_and_can_be_redone(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    first = _deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3))
+    second = trick.DealEntry(
+        hands={
+            "Ann": trick.HandEntry(4, bid_cards=("hearts", "hearts", "diamonds")),
+            "Ben": trick.HandEntry(5, made=False),
+            "Cat": trick.HandEntry(0, bid=0),
+        }
+    )
+    add_deal(session=game, number=1, entry=first, by_user=alice)
+    add_deal(session=game, number=2, entry=second, by_user=alice)
+    page = alice_client.post(url, {"undo": "2"}, follow=True)
+    assert "Deal 2 undone; it is kept in the history." in page.text
+    form = page.context["form"]
+    assert form["number"].value() == 2
+    assert form["h0-cards"].value() == "HHD"
+    assert form["h0-bid"].value() == 4  # what the cards make, beside them
+    assert form["h1-tricks"].value() == 5
+    assert form["h1-made"].value() == "failed"
+    assert "Redo deal 2 as it was" in page.text
+    # Redo puts it back exactly, recorded as entered again.
+    page = alice_client.post(url, {"redo": "2", "form_key": "redo-1"}, follow=True)
+    assert "Redone as it was. Deal 2 saved." in page.text
+    assert GameSession.objects.get(pk=game.pk).entries() == [first, second]
+    assert [c.action for c in Change.objects.order_by("id")] == [
+        "added", "added", "deleted", "added",
+    ]  # fmt: skip
+    assert "Redo deal" not in page.text
+    # Nothing to redo once something else happened.
+    refused = alice_client.post(url, {"redo": "2"}, follow=True)
+    assert "Deal 2 can no longer be redone" in refused.text
+    assert len(GameSession.objects.get(pk=game.pk).entries()) == 2
+
+
+def test_a_redo_is_not_offered_to_a_watcher_or_after_another_deal(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), by_user=alice)
+    alice_client.post(url, {"undo": "1"})
+    add_deal(session=game, number=1, entry=_deal(Ann=(4, 4), Ben=(3, 3), Cat=(2, 2)), by_user=alice)
+    page = alice_client.get(url)
+    assert "Redo deal" not in page.text
+    assert page.context["form"]["h0-tricks"].value() is None
