@@ -101,7 +101,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             delete_last_deal(session=session, number=number, **who)
             messages.success(
                 request,
-                f"Deal {number} undone; it is kept in the history. Its hands are filled in "
+                f"Deal {number} undone. It is kept in the history. Its hands are filled in "
                 "below: correct them and save, or redo it as it was.",
             )
             return redirect(table.base)

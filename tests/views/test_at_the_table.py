@@ -303,7 +303,7 @@ def test_an_undone_deal_comes_back_in_the_form_and_can_be_redone(
     add_deal(session=game, number=1, entry=first, by_user=alice)
     add_deal(session=game, number=2, entry=second, by_user=alice)
     page = alice_client.post(url, {"undo": "2"}, follow=True)
-    assert "Deal 2 undone; it is kept in the history." in page.text
+    assert "Deal 2 undone. It is kept in the history." in page.text
     form = page.context["form"]
     assert form["number"].value() == 2
     assert form["h0-cards"].value() == "HHD"
