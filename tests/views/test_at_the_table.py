@@ -233,8 +233,29 @@ def test_passwords_are_hashed_with_argon2_and_old_hashes_upgraded(
 
 def test_the_production_hashers_put_argon2_first() -> None:
     from scorekeeper import settings as production
+    from scorekeeper.hashers import TableArgon2PasswordHasher
 
-    assert production.PASSWORD_HASHERS[0] == "django.contrib.auth.hashers.Argon2PasswordHasher"
+    assert production.PASSWORD_HASHERS[0] == "scorekeeper.hashers.TableArgon2PasswordHasher"
+    hasher = TableArgon2PasswordHasher()
+    # OWASP's Password Storage Cheat Sheet, Argon2id: 19 MiB, 2 passes, 1 lane.
+    assert (hasher.memory_cost, hasher.time_cost, hasher.parallelism) == (19 * 1024, 2, 1)
+    assert hasher.encode("x", hasher.salt()).startswith("argon2$argon2id$v=19$m=19456,t=2,p=1$")
+
+
+def test_an_argon2_hash_with_other_settings_is_made_again_at_log_in(
+    client: Client, db: None, settings: Any
+) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.Argon2PasswordHasher"]
+    old = make_password("django's own settings")
+    settings.PASSWORD_HASHERS = ["scorekeeper.hashers.TableArgon2PasswordHasher"]
+    assert "m=102400,t=2,p=8" in old
+    user = User.objects.create(username="oscar", password=old)
+    response = client.post(
+        "/accounts/login/", {"username": "oscar", "password": "django's own settings"}
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert "$m=19456,t=2,p=1$" in user.password
 
 
 # The standings strip: on every table page, and in every live answer (swapped out of band).
