@@ -324,12 +324,8 @@ def open_proposals(result: AddingResult, proposals: Sequence[Proposal]) -> tuple
     """The proposals the table can still record, now that `result` is what it recorded: those
     of the round it records into, for a player the rules let record that event now. The
     others went with the round, the game, or the player."""
-    if result.next is not None:
-        number = result.next.number
-    elif result.rounds:
-        number = result.rounds[-1].number  # the bust that completes a cross 66 (§2.1)
-    else:
-        return ()
+    # Once the game is over, only the bust that completes a cross 66 (§2.1) may still be open.
+    number = result.next.number if result.next is not None else result.rounds[-1].number
     return tuple(
         proposal
         for proposal in proposals
@@ -411,21 +407,22 @@ def play_card(
         return _over_the_limit(rules, count, found, actor, before, made)
     after = max(made, 0)
     events = _passed(rules, actor, before, after)
-    if after == HOUSE_69 != before:
+    made_69 = after == HOUSE_69 != before
+    if made_69:  # on_69 "token": the hit 69 is the session's event
         events += [
-            (rule, Event(actor, rule.event, rule.target)) for rule in _rules(rules, "hit", 69)
+            (rule, Event(actor, rule.event, rule.target)) for rule in _rules(rules, "hit", HOUSE_69)
         ]
-    reset = rules.on_69 == "reset" and after == HOUSE_69 != before
+    reset = made_69 and rules.on_69 == "reset"
     direction, following, owes = _turn_after(count, actor, found, picked)
     done = Play(
-        card,
-        picked,
-        actor,
-        0 if reset else after,
-        direction,
-        following,
-        owes,
-        reset,
+        card=card,
+        choice=picked,
+        player=actor,
+        total=0 if reset else after,
+        direction=direction,
+        next=following,
+        owes=owes,
+        reset=reset,
     )
     proposals = tuple(
         Proposal(count.round, event, tell_event(rules, rule, event)) for rule, event in events
@@ -534,15 +531,12 @@ def _passed(
         target = rule.target
         if target is None or target == HOUSE_69 or (below is not None and target >= below):
             continue
-        if rule.event == "hit":
-            happens = before < target == after
-        elif rule.event == "cross":
-            happens = before <= target < after
-        elif rule.event == "border":
-            happens = min(before, after) <= target < max(before, after)
-        else:
-            continue
-        if happens:
+        happens = {
+            "hit": before < target == after,
+            "cross": before <= target < after,
+            "border": min(before, after) <= target < max(before, after),
+        }
+        if happens[rule.event]:
             # A hit is at the target; a cross or border just past it.
             place = 2 * target + (rule.event != "hit")
             found.append((place if after >= before else -place, order, rule))

@@ -41,6 +41,8 @@ def tell_event(rules: AddingRules, rule: EventRule, event: Event, how: str = "")
         "cross": f"{player} went past {target}",
         "border": f"{player} crossed {target}/{(target or 0) + 1}",
         "bust": f"{player} busts",
+        "empty": f"{player} has no card to play",
+        "trips": f"{player} laid down three of a kind",
         "win": f"{player} is the last to play",
     }
     deed = deeds.get(rule.event, f"{player}: {rule.label.lower()}")
