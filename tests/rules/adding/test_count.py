@@ -547,6 +547,18 @@ def test_a_joker_in_a_double_play_passes_the_double_play_on():
     assert (count.turn, count.owes) == ("Cat", 2)
 
 
+def test_a_player_who_busts_out_on_a_joker_passes_the_double_play_on():
+    rules = rules_for("ninety-eight-arizona")
+    count, _, rounds = start(rules)
+    count = tap(rules, count, "Joker")  # Ben; Cat plays twice on 98
+    played = play_card(rules, count, "5")
+    assert events(played) == [Event("Cat", "bust")]
+    rounds = add_event(rules, rounds, played.proposals[0].event)
+    following = follow_count(rules, count, score_session(rules, rounds))
+    assert following is not None
+    assert (following.turn, following.owes, following.total) == ("Dan", 2, 98)
+
+
 def test_cards_played_together_are_tapped_for_the_same_player():
     rules = rules_for("ninety-eight-arizona")
     count = at(rules, 10)
