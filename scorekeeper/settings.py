@@ -147,7 +147,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # log-in costs a tenth of the CPU of PBKDF2 at Django's default strength (manage.py bench_login).
 # Older PBKDF2 hashes still check, and are made again with Argon2 at the user's next log-in.
 PASSWORD_HASHERS = [
-    "scorekeeper.hashers.TableArgon2PasswordHasher",  # checks any Argon2 hash, whatever its settings
+    "scorekeeper.hashers.TableArgon2PasswordHasher",  # checks any Argon2 hash, any settings
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",

@@ -14,6 +14,11 @@ The table records, round by round, the events that cost or win something (RULES.
 
 `allowed_events()` gives the buttons to offer each player right now; `can_act()` one player.
 
+The count assistant (`count.py`) keeps the running total of the round in progress from the
+cards played (`new_count`, `play_card`, `undo_card`, `follow_count`) and proposes the events
+a card makes, as the same `Event` values, for the table to confirm (`open_proposals`). The
+card tables it plays are data (`cards.py`), from which the cheat sheets print their words.
+
 Where RULES.md is silent, this module decides (each is repeated where it is coded):
 - `dollar-bill` starts with 4 folds (pagat's four corners); `tokens` may be set to 5 for the
   encyclopaedia's corners-then-half bill. A dollar bill has 5 folds at most.
@@ -37,7 +42,20 @@ Where RULES.md is silent, this module decides (each is repeated where it is code
 """
 
 from scorekeeper.rules.adding import prose
-from scorekeeper.rules.adding.cards import CARD_TABLES, REGIONAL_TABLES, CardTable
+from scorekeeper.rules.adding.cards import CARD_TABLES, REGIONAL_TABLES, Card, CardTable, Effect
+from scorekeeper.rules.adding.count import (
+    Count,
+    InvalidPlay,
+    Play,
+    Played,
+    Proposal,
+    card_choices,
+    follow_count,
+    new_count,
+    open_proposals,
+    play_card,
+    undo_card,
+)
 from scorekeeper.rules.adding.entries import Event, InvalidRounds, RoundEntry, RoundProblem
 from scorekeeper.rules.adding.events import (
     ADJUST,
@@ -78,7 +96,7 @@ from scorekeeper.rules.adding.presets import (
     events_for,
     resolve_rules,
 )
-from scorekeeper.rules.adding.prose import bill_shows, describe_event, show_tokens
+from scorekeeper.rules.adding.prose import bill_shows, describe_event, show_tokens, tell_event
 from scorekeeper.rules.adding.results import (
     AddingResult,
     EventResult,
@@ -123,9 +141,11 @@ __all__ = [
     "ON_69", "OPTIONS", "OPTION_NAMES", "OUT_RULES", "PAYS", "PRESETS", "REGIONAL_TABLES",
     "ROUND_WON", "SCORINGS", "SHEET_PLAYERS", "SHORT_NAME", "TARGETED", "THIRTY_THREE_EVENTS",
     "TITLE", "TRIPS", "UNIT", "WILSON_TARGET", "AddingPreset", "AddingResult", "AddingRules",
-    "CardTable", "Entry", "Evaluation", "Event", "EventResult", "EventRule", "InvalidRounds",
-    "NextRound", "Preset", "Result", "RoundEntry", "RoundProblem", "RoundResult", "Rules",
-    "Standing", "add_event", "allowed_events", "bill_shows", "can_act", "check_entries",
-    "check_rounds", "default_options", "describe_event", "evaluate", "events_for", "prose",
-    "record", "resolve_rules", "score_session", "show_tokens", "table_state",
+    "Card", "CardTable", "Count", "Effect", "Entry", "Evaluation", "Event", "EventResult",
+    "EventRule", "InvalidPlay", "InvalidRounds", "NextRound", "Play", "Played", "Preset",
+    "Proposal", "Result", "RoundEntry", "RoundProblem", "RoundResult", "Rules", "Standing",
+    "add_event", "allowed_events", "bill_shows", "can_act", "card_choices", "check_entries",
+    "check_rounds", "default_options", "describe_event", "evaluate", "events_for", "follow_count",
+    "new_count", "open_proposals", "play_card", "prose", "record", "resolve_rules",
+    "score_session", "show_tokens", "table_state", "tell_event", "undo_card",
 ]  # fmt: skip

@@ -6,6 +6,7 @@ the card tables. The cheat sheets, score pads and the table print these lines.
 
 from collections.abc import Sequence
 
+from scorekeeper.rules.adding.entries import Event
 from scorekeeper.rules.adding.events import EventRule
 from scorekeeper.rules.adding.options import DOLLAR_BILL_CORNERS, WILSON_TARGET
 from scorekeeper.rules.adding.presets import AddingPreset, AddingRules, default_options
@@ -28,6 +29,39 @@ def describe_event(rules: AddingRules, rule: EventRule) -> str:
         text = effect.get(rule.pays, "nothing to pay")
     ending = "; the round ends." if rule.ends_round else "."
     return f"{rule.label}: {text}{ending}"
+
+
+def tell_event(rules: AddingRules, rule: EventRule, event: Event, how: str = "") -> str:
+    """An event the count assistant proposes, in one plain sentence: 'Ben hit 33: everyone
+    else pays 1 token.' `how` says what made it, in brackets after the deed ('the K would
+    make 108')."""
+    player, target = event.player, event.target
+    deeds = {
+        "hit": f"{player} hit {target}",
+        "cross": f"{player} went past {target}",
+        "border": f"{player} crossed {target}/{(target or 0) + 1}",
+        "bust": f"{player} busts",
+        "empty": f"{player} has no card to play",
+        "trips": f"{player} laid down three of a kind",
+        "win": f"{player} is the last to play",
+    }
+    deed = deeds.get(rule.event, f"{player}: {rule.label.lower()}")
+    if how:
+        deed += f" ({how})"
+    amount = rules.amount(rule.cost)
+    pays = "takes" if rules.scoring == "drinks" else "pays"
+    if rule.event == "bust" and not rule.ends_round:
+        effect = f"{player} sits out the rest of the round"
+    else:
+        effect = {
+            "self": f"{player} {pays} {amount}",
+            "others": f"everyone else {pays} {amount}",
+            "gain": f"{player} gains {amount}",
+        }.get(rule.pays, "")
+    ending = "the round ends" if rule.ends_round else ""
+    if effect and ending:
+        return f"{deed}: {effect}; {ending}."
+    return f"{deed}: {effect or ending}." if effect or ending else f"{deed}."
 
 
 def show_tokens(rules: AddingRules, count: int) -> str:
