@@ -67,6 +67,11 @@ class SeatRow:
     folds: int  # dollar bill: folds made so far
     buttons: tuple[tuple[str, str], ...]  # (value, label) of the event buttons
 
+    @property
+    def anchor(self) -> str:
+        """The row's id: a tap's answer is said there, and the page comes back to it."""
+        return f"seat-{self.index + 1}"
+
 
 def table_context(result: adding.AddingResult) -> dict[str, object]:
     """Everything the table, live and watch pages show, from the rules' result."""
