@@ -29,7 +29,7 @@ from scorekeeper.services import (
 from scorekeeper.views.access import Table, whole
 from scorekeeper.views.live import live_context
 
-SCRIPTS = ("js/live.js", "js/tap-table.js")
+SCRIPTS = ("js/live.js", "js/tap-table.js", "js/haptics.js")
 UNDO = "undo"  # where "Undo the last tap" sits: its answer is said there
 
 
