@@ -11,6 +11,7 @@ that failed before its fix.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ NewPage = Callable[..., Page]
 LogIn = Callable[[Page, Any], None]
 
 PHONE_WIDTH = 360
+SCREENSHOTS = Path(__file__).parent / "screenshots"
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 
 
@@ -95,3 +97,104 @@ def test_a_tap_without_javascript_comes_back_at_its_row(
     expect(cat).to_be_in_viewport()
     expect(said).to_be_in_viewport()
     assert 0 <= _top(cat) <= 16, "the page opens at the tapped row"
+
+
+# Bug 12: the grids fit a phone, or scroll inside their box with the numbers and names pinned
+
+SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+FIVE = SIX[:5]
+
+
+def _seat(alice: User, names: list[str]) -> list[Player]:
+    return [Player.objects.get_or_create(owner=alice, name=name)[0] for name in names]
+
+
+def _rounds_of_busts(alice: User, count: int) -> GameSession:
+    game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=_seat(alice, SIX), title="Six"
+    )
+    for number in range(count):
+        state = adding.table_state(game.entries())
+        event = adding.Event(SIX[number % len(SIX)], "bust")
+        game = record_event(session=game, state=state, event=event, by_user=alice).session
+    return game
+
+
+def _deals(alice: User, count: int) -> GameSession:
+    game = create_session(
+        owner=alice, ruleset="five", options={}, players=_seat(alice, FIVE), title="Five"
+    )
+    tricks = dict(zip(FIVE, (2, 2, 2, 2, 1), strict=True))
+    for number in range(1, count + 1):
+        hands = {name: trick.HandEntry(won, bid=won) for name, won in tricks.items()}
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
+    return game
+
+
+def _box(page: Page, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.evaluate(
+        "s => { const b = document.querySelector(s).getBoundingClientRect();"
+        " return {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; }",
+        selector,
+    )
+    return box
+
+
+def expect_a_grid_that_fits_or_pins(page: Page, last_name: str, *, fits: bool) -> None:
+    """The page never scrolls sideways; the grid fits its box, or scrolls sideways inside it
+    with its first column (the round or deal number) pinned; down the grid, its header row
+    (the names) stays pinned at the top of the box."""
+    wrap = ".deal-grid-wrap"
+    page.locator(wrap).scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    frame = _box(page, wrap)
+    assert frame["right"] <= PHONE_WIDTH
+    number = f"{wrap} tbody tr:first-child th[scope=row]"
+    name = f"{wrap} thead th:last-child"
+    wide = page.evaluate(f"(w => w.scrollWidth > w.clientWidth)(document.querySelector('{wrap}'))")
+    assert wide != fits
+    if wide:
+        start = _box(page, number)
+        page.evaluate(f"document.querySelector('{wrap}').scrollLeft = 1e6")
+        page.wait_for_timeout(100)
+        # The number stays where it was; the last column's name has come into the box.
+        assert abs(_box(page, number)["left"] - start["left"]) <= 1
+        shown = _box(page, name)
+        assert frame["left"] - 1 <= shown["left"] < shown["right"] <= frame["right"] + 1
+    tall = page.evaluate(
+        f"(w => w.scrollHeight > w.clientHeight)(document.querySelector('{wrap}'))"
+    )
+    assert tall, "these rows are taller than the box: the grid scrolls inside it"
+    page.evaluate(f"document.querySelector('{wrap}').scrollTop = 200")
+    page.wait_for_timeout(100)
+    assert abs(_box(page, name)["top"] - frame["top"]) <= 1
+    expect(page.locator(name)).to_have_text(last_name)
+    expect(page.locator(name)).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.locator(wrap).screenshot(path=SCREENSHOTS / f"grid-{last_name.lower()}-scrolled.png")
+
+
+def test_the_rounds_grid_fits_a_phone_or_scrolls_with_names_pinned(
+    page: Page, log_in: LogIn, alice: User, check_a11y: CheckA11y
+) -> None:
+    game = _rounds_of_busts(alice, 13)
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    # The players' numbers come before the events, so four players' would fit without scrolling.
+    header = page.locator(".deal-grid thead th")
+    expect(header).to_have_text(["Round", *SIX, "Events"])
+    expect_a_grid_that_fits_or_pins(page, "Events", fits=False)
+    check_a11y(page, "rounds-grid")
+    page.goto(f"/sessions/{game.public_id}/rounds/")
+    expect_a_grid_that_fits_or_pins(page, "Events", fits=False)
+
+
+def test_the_deals_grid_scrolls_with_names_pinned(
+    page: Page, log_in: LogIn, alice: User, check_a11y: CheckA11y
+) -> None:
+    game = _deals(alice, 10)  # the whole match of the five-player preset
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    expect_a_grid_that_fits_or_pins(page, "Eve", fits=True)  # five players fit a phone
+    check_a11y(page, "deals-grid")
