@@ -198,3 +198,42 @@ def test_the_deals_grid_scrolls_with_names_pinned(
     page.goto(f"/sessions/{game.public_id}/")
     expect_a_grid_that_fits_or_pins(page, "Eve", fits=True)  # five players fit a phone
     check_a11y(page, "deals-grid")
+
+
+# Bug 14 (part): the printable score pad at phone width
+
+PADS = [
+    f"/rules/{family}/{preset_id}/pad/"
+    for family, presets in (("trick", trick.PRESETS), ("adding", adding.PRESETS))
+    for preset_id in presets
+]
+# Every cell of the pad whose content is cut off by its box, and every name box narrower than
+# a name of eight letters or not wholly inside its cell.
+CLIPPED = """() => {
+  const cut = [...document.querySelectorAll('.pad-grid th, .pad-grid td')]
+    .filter(cell => cell.scrollWidth > cell.clientWidth + 1
+      || cell.scrollHeight > cell.clientHeight + 1)
+    .map(cell => `cell "${cell.textContent.trim()}": ${cell.scrollWidth}x${cell.scrollHeight}`
+      + ` in ${cell.clientWidth}x${cell.clientHeight}`);
+  const names = [...document.querySelectorAll('.pad-grid .pad-name')].map(box => {
+    const cell = box.closest('th').getBoundingClientRect(), b = box.getBoundingClientRect();
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = getComputedStyle(box).font;
+    const eight = pen.measureText('Margaret').width;
+    return (b.left < cell.left - 1 || b.right > cell.right + 1 || b.width < eight)
+      ? `name box ${b.width}px wide (8 letters: ${eight}px) in a cell ${cell.width}px wide`
+      : '';
+  }).filter(Boolean);
+  return [...cut, ...names];
+}"""
+
+
+def test_the_score_pads_are_not_clipped_on_a_phone(page: Page, check_a11y: CheckA11y) -> None:
+    problems = []
+    for url in PADS:
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, url
+        problems += [f"{url}: {problem}" for problem in page.evaluate(CLIPPED)]
+    assert not problems, "\n".join(problems)
+    page.goto("/rules/trick/parlett-classic/pad/")
+    check_a11y(page, "pad")
