@@ -76,6 +76,8 @@ urlpatterns = [
         name="scorer_round_edit",
     ),
     path("rules/", rules.index, name="rules"),
+    path("rules/RULES.md", rules.document, {"name": "RULES.md"}, name="rules_document"),
+    path("rules/FORMAT.md", rules.document, {"name": "FORMAT.md"}, name="format_document"),
     path("rules/<slug:family>/<slug:preset_id>/", rules.sheet, name="rule_sheet"),
     path("rules/<slug:family>/<slug:preset_id>/pad/", rules.pad, name="score_pad"),
     path("offline/", rules.offline, name="offline"),

@@ -70,6 +70,17 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "cheatsheets/index.html", {"families": families()})
 
 
+# The documents the app is held to, shipped in the repository's docs/ and served as they are.
+DOCUMENTS = settings.BASE_DIR / "docs"
+
+
+@require_GET
+def document(request: HttpRequest, name: str) -> HttpResponse:
+    """docs/RULES.md or docs/FORMAT.md, as plain text (Markdown reads well as it is)."""
+    text = (DOCUMENTS / name).read_text(encoding="utf-8")
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
 @require_GET
 def sheet(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
     rules_family, preset = preset_of(family, preset_id)
