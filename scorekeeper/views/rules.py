@@ -24,7 +24,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
-from scorekeeper.forms.rules import RulesQuery, problem_text, rules_params
+from scorekeeper.forms.rules import RulesQuery, problem_text, resolve_keeping, rules_params
 from scorekeeper.http import AuthedRequest
 from scorekeeper.presenters import PRESENTERS, template
 from scorekeeper.rules.common import InvalidRules
@@ -119,9 +119,12 @@ def session_sheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     problems: list[str] = []
     try:
         rules = session.rules()
-    except InvalidRules as error:
-        problems = [problem_text(rules_family, problem) for problem in error.problems]
-        rules = rules_family.resolve_rules(preset.id, {}, seat_names(len(names)))
+    except InvalidRules:
+        # Options stored before the rules changed: keep those the rules still accept.
+        rules, refused = resolve_keeping(
+            rules_family, preset.id, session.options, seat_names(len(names))
+        )
+        problems = [problem_text(rules_family, problem) for problem in refused]
     ctx = {
         **_sheet_context(rules_family, rules),
         **_sheet_links(session.family, preset, rules_params(rules_family, rules)),
