@@ -17,6 +17,7 @@ from typing import Any
 from django.http import QueryDict
 
 from scorekeeper.rules import trick
+from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem
 from scorekeeper.rules.options import CHOICE, FLAG, MATCH, NUMBER, NUMBERS, SUBSET, Option
 from scorekeeper.rules.registry import Family
@@ -199,8 +200,7 @@ def _player_count(family: Family, preset: Any, query: QueryDict) -> tuple[int, l
     count = _whole(text)
     if count is not None and count in counts:
         return count, []
-    allowed = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-    message = f'Players: {preset.name} is for {allowed} players, not "{text}".'
+    message = f'Players: {preset.name} is for {player_range(counts)} players, not "{text}".'
     return default, [Problem("", message)]
 
 
