@@ -10,7 +10,7 @@ page serves both families alike.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -64,9 +64,9 @@ def session_display_live(request: AuthedRequest, public_id: str) -> HttpResponse
         .values_list("version", flat=True)
         .first()
     )
-    if version is not None and (unchanged := not_modified(request, version)):
-        return unchanged
-    return display_live(request, owner_table(request, public_id))
+    if version is None:
+        raise Http404("No such session")
+    return not_modified(request, version) or display_live(request, owner_table(request, public_id))
 
 
 # A watch link's: read-only, no account
