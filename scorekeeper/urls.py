@@ -1,7 +1,17 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorekeeper.views import accounts, exports, links, players, rules, sessions, site, table
+from scorekeeper.views import (
+    accounts,
+    display,
+    exports,
+    links,
+    players,
+    rules,
+    sessions,
+    site,
+    table,
+)
 
 handler500 = "scorekeeper.views.site.server_error"
 
@@ -45,6 +55,12 @@ urlpatterns = [
     path("sessions/<slug:public_id>/rounds/", table.session_grid, ROUND, name="session_rounds"),
     path("sessions/<slug:public_id>/live/", table.session_live, name="session_live"),
     path("sessions/<slug:public_id>/history/", table.session_history, name="session_history"),
+    path("sessions/<slug:public_id>/display/", display.session_display, name="session_display"),
+    path(
+        "sessions/<slug:public_id>/display/live/",
+        display.session_display_live,
+        name="session_display_live",
+    ),
     path("sessions/<slug:public_id>/share/", links.session_share, name="session_share"),
     path(
         "sessions/<slug:public_id>/scoresheet.json",
@@ -57,6 +73,8 @@ urlpatterns = [
     path("w/<str:token>/live/", links.watch_live, name="watch_live"),
     path("w/<str:token>/deals/", links.watch_grid, DEAL, name="watch_deals"),
     path("w/<str:token>/rounds/", links.watch_grid, ROUND, name="watch_rounds"),
+    path("w/<str:token>/display/", display.watch_display, name="watch_display"),
+    path("w/<str:token>/display/live/", display.watch_display_live, name="watch_display_live"),
     path("s/<str:token>/", links.scorer, name="scorer"),
     path("s/<str:token>/name/", links.scorer_name_page, name="scorer_name"),
     path("s/<str:token>/forget/", links.scorer_forget, name="scorer_forget"),
@@ -76,6 +94,8 @@ urlpatterns = [
         name="scorer_round_edit",
     ),
     path("rules/", rules.index, name="rules"),
+    path("rules/RULES.md", rules.document, {"name": "RULES.md"}, name="rules_document"),
+    path("rules/FORMAT.md", rules.document, {"name": "FORMAT.md"}, name="format_document"),
     path("rules/<slug:family>/<slug:preset_id>/", rules.sheet, name="rule_sheet"),
     path("rules/<slug:family>/<slug:preset_id>/pad/", rules.pad, name="score_pad"),
     path("offline/", rules.offline, name="offline"),

@@ -1,26 +1,30 @@
 """The rule sheets' options form: a GET form whose query string names options (RULES.md §3).
 
-`?first_trump=none&match=deals:18&players=4` reads as the rules read options; whatever the
-rules refuse is said in words and the preset's own rules are shown instead. The fields of the
-form are built from the rules' own description of the options (`rules.options`).
+`?first_trump=none&match=deals&match_number=18&players=4` reads as the rules read options (the
+short `match=deals:18` and the JSON of RULES.md §3 work too); an option the rules refuse is said
+in words, naming its field, and the preset's own value is shown for it, while every other option
+chosen is kept. The fields of the form (selects, number fields) are built from the rules' own
+description of the options (`rules.options`), the one home of their words.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import QueryDict
 
 from scorekeeper.rules import trick
+from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem
 from scorekeeper.rules.options import CHOICE, FLAG, MATCH, NUMBER, NUMBERS, SUBSET, Option
 from scorekeeper.rules.registry import Family
 from scorekeeper.rules.trick.prose import seat_names
 
 PLAYERS_PARAM = "players"  # ?players=N: the number of players, where the preset allows several
+MATCH_NUMBER_PARAM = "match_number"  # the number a match type takes (deals, target, games)
 ADDING_PLAYERS = 4  # the sheet and pad of an adding game show this many players unless told
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -28,17 +32,33 @@ _NO_PREMIUMS = "none"
 
 
 def problem_text(family: Family, problem: Problem) -> str:
-    """'First trump (first_trump): Choose one of: diamonds, none.' for a problem with an
-    option, in the words of the rules."""
-    path = problem.path.removeprefix("options.")
-    name = path.split(".")[0]
-    option = next((option for option in family.OPTIONS if option.name == name), None)
+    """'First trump: Choose one of: diamonds, none.' for a problem with an option: the field's
+    name as the sheet shows it, then what the rules say is wrong."""
+    option = _problem_option(family, problem)
     if option is None:
-        return str(problem) if problem.path != "ruleset" else problem.message
-    return f"{option.short} ({path}): {problem.message}"
+        return str(problem) if problem.path not in ("ruleset", "") else problem.message
+    return f"{option.short}: {problem.message}"
 
 
-def _query_value(option: Option | None, text: str) -> object:
+def _problem_option(family: Family, problem: Problem) -> Option | None:
+    """The option a problem is about ("options.match.deals" → match), or None."""
+    if not problem.path.startswith("options."):
+        return None
+    name = problem.path.removeprefix("options.").split(".")[0]
+    return _options_by_name(family).get(name)
+
+
+def _problem_field(family: Family, problem: Problem) -> str:
+    """The form field a problem belongs beside: an option's, the match's number, or "" (none)."""
+    option = _problem_option(family, problem)
+    if option is None:
+        return ""
+    if option.kind == MATCH and problem.path.split(".")[-1] in trick.MATCH_SETTINGS.values():
+        return MATCH_NUMBER_PARAM
+    return option.name
+
+
+def _query_value(option: Option | None, text: str, number: str = "") -> object:
     """An option's value as the rules read it, from its text in the query string.
 
     Text that cannot be read is passed on as it is, so that `resolve_rules()` says what is
@@ -63,7 +83,7 @@ def _query_value(option: Option | None, text: str) -> object:
             return []
         return [part.strip() for part in text.split(",") if part.strip()]
     if kind == MATCH:
-        return _match_value(text)
+        return _match_value(text, number)
     return text
 
 
@@ -84,25 +104,39 @@ def _json_or_text(text: str) -> object:
         return text
 
 
-def _match_value(text: str) -> object:
-    """'deals:9', 'target:300', 'rubber', 'game-bonus', 'long:2' (or the JSON of RULES.md §3)."""
+def _match_value(text: str, number: str = "") -> object:
+    """The match from the form's two fields: its type ('deals') and the number it takes
+    (`number`, '18'); or from the short form 'deals:18', 'rubber', 'long:2'; or the JSON of
+    RULES.md §3. A number is ignored for a type that takes none, unless written after ':'."""
     if text.startswith("{"):
         return _json_or_text(text)
-    kind, _, number = text.partition(":")
-    kind = kind.strip()
+    kind, _, inline = text.partition(":")
+    kind, inline = kind.strip(), inline.strip()
     setting = trick.MATCH_SETTINGS.get(kind)
     data: dict[str, object] = {"type": kind}
-    if setting is not None and number.strip():
-        data[setting] = _number_or_text(number.strip())
-    elif number.strip():
-        data["number"] = number.strip()  # the rules say this match type has no number
+    count = inline or number.strip()
+    if setting is not None and count:
+        data[setting] = _number_or_text(count)
+    elif inline:
+        data["number"] = inline  # the rules say this match type has no number
     return data
 
 
-def _match_text(match: trick.Match) -> str:
-    """The inverse of _match_value: 'deals:9'."""
+def _match_parts(match: trick.Match) -> tuple[str, str]:
+    """The form's two fields for a match: ('deals', '9'), ('rubber', '')."""
     setting = trick.MATCH_SETTINGS.get(match.type)
-    return match.type if setting is None else f"{match.type}:{getattr(match, setting)}"
+    return match.type, "" if setting is None else str(getattr(match, setting))
+
+
+def _typed_match(text: str, number: str) -> tuple[str, str]:
+    """The match's type and number as they were typed, to show them again."""
+    value = _match_value(text, number)
+    if not isinstance(value, Mapping):
+        return "", ""
+    kind = value.get("type")
+    setting = trick.MATCH_SETTINGS.get(kind) if isinstance(kind, str) else None
+    count = value.get(setting) if setting is not None else None
+    return (kind if isinstance(kind, str) else ""), "" if count is None else str(count)
 
 
 def _option_text(option: Option, value: object) -> str:
@@ -110,7 +144,8 @@ def _option_text(option: Option, value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if option.kind == MATCH and isinstance(value, Mapping):
-        return _match_text(trick.Match.from_data(value))
+        kind, number = _match_parts(trick.Match.from_data(value))
+        return f"{kind}:{number}" if number else kind
     if option.kind == SUBSET and isinstance(value, list | tuple):
         return ",".join(map(str, value)) or _NO_PREMIUMS
     if isinstance(value, list | tuple):
@@ -123,14 +158,37 @@ def _options_by_name(family: Family) -> dict[str, Option]:
 
 
 def _query_options(family: Family, query: QueryDict) -> dict[str, object]:
-    """Every parameter but ?players is an option; unknown names are left to the rules to
-    reject. An empty value (a blank form field) leaves the option at the preset's value."""
+    """Every parameter but ?players (and the match's number) is an option; unknown names are
+    left to the rules to reject. An empty value (a blank form field) leaves the option at the
+    preset's value."""
     options = _options_by_name(family)
+    number = query.get(MATCH_NUMBER_PARAM, "")
     return {
-        name: _query_value(options.get(name), values[-1])
+        name: _query_value(options.get(name), values[-1], number)
         for name, values in query.lists()
-        if name != PLAYERS_PARAM and values[-1].strip()
+        if name not in (PLAYERS_PARAM, MATCH_NUMBER_PARAM) and values[-1].strip()
     }
+
+
+def resolve_keeping(
+    family: Family, preset_id: str, options: Mapping[str, object], names: Sequence[str]
+) -> tuple[Any, list[Problem]]:
+    """The rules with every option the rules accept, and the problems of those they refuse
+    (left at the preset's own value): one refused option does not throw away the others."""
+    kept, problems = dict(options), list[Problem]()
+    while True:
+        try:
+            return family.resolve_rules(preset_id, kept, names), problems
+        except InvalidRules as error:
+            problems += [problem for problem in error.problems if problem not in problems]
+            refused = {
+                problem.path.removeprefix("options.").split(".")[0]
+                for problem in error.problems
+                if problem.path.startswith("options.")
+            }
+            if not refused & kept.keys():
+                return family.resolve_rules(preset_id, {}, names), problems
+            kept = {name: value for name, value in kept.items() if name not in refused}
 
 
 def _player_count(family: Family, preset: Any, query: QueryDict) -> tuple[int, list[Problem]]:
@@ -142,57 +200,87 @@ def _player_count(family: Family, preset: Any, query: QueryDict) -> tuple[int, l
     count = _whole(text)
     if count is not None and count in counts:
         return count, []
-    allowed = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-    message = f'Players: {preset.name} is for {allowed} players, not "{text}".'
+    message = f'Players: {preset.name} is for {player_range(counts)} players, not "{text}".'
     return default, [Problem("", message)]
 
 
 @dataclass(frozen=True)
 class Field:
-    """One open option of the preset, as a field of the options form."""
+    """One open option of the preset (or the number of players, or the match's number), as a
+    field of the options form: a select when it has choices, else a number or a text field."""
 
     name: str
     label: str
     value: str
-    choices: tuple[tuple[str, str], ...]  # empty: a text field
+    choices: tuple[tuple[str, str], ...] = ()  # empty: a number or a text field
     help: str = ""
+    error: str = ""  # what was wrong with the value typed (which is shown again)
+    least: int | None = None  # a number field's bounds (None: a text field)
+    most: int | None = None
+
+    @property
+    def is_number(self) -> bool:
+        return not self.choices and self.least is not None
 
 
 class RulesQuery:
-    """The rules a rule sheet's query string asks for (`rules`), what was wrong with it in
-    words (`problems`; then the preset's own rules are shown), the query parameters that give
-    these rules (`params`, for the links to the sheet and the pad) and the options form
-    (`fields`)."""
+    """The rules a rule sheet's query string asks for (`rules`: every option the rules accept;
+    the preset's own value for those they refuse), what was wrong in words (`problems`, and
+    each beside its field in `fields()`), the query parameters that give these rules (`params`,
+    for the links to the sheet and the pad) and the options form (`fields`)."""
 
     def __init__(self, family: Family, preset: Any, query: QueryDict) -> None:
-        self.family, self.preset = family, preset
+        self.family, self.preset, self.query = family, preset, query
         count, problems = _player_count(family, preset, query)
-        names = seat_names(count)
-        try:
-            self.rules = family.resolve_rules(preset.id, _query_options(family, query), names)
-        except InvalidRules as error:
-            problems += error.problems
-            self.rules = family.resolve_rules(preset.id, {}, names)
+        self.errors: dict[str, str] = {}
+        if problems:
+            self.errors[PLAYERS_PARAM] = problems[0].message.removeprefix("Players: ")
+        self.rules, refused = resolve_keeping(
+            family, preset.id, _query_options(family, query), seat_names(count)
+        )
+        for problem in refused:
+            self.errors.setdefault(_problem_field(family, problem), problem.message)
+        problems += refused
         self.problems = [problem_text(family, problem) for problem in problems]
-        self.params = {} if problems else rules_params(family, self.rules)
+        self.params = rules_params(family, self.rules)
+
+    def _shown(self, name: str, value: str) -> str:
+        """A field's value: as typed when it was refused (nothing typed is lost), else as the
+        rules read it."""
+        typed = self.query.get(name, "").strip()
+        return typed if name in self.errors and typed else value
 
     def fields(self) -> list[Field]:
         preset, rules = self.preset, self.rules
         fields: list[Field] = []
         if len(preset.players) > 1:
             counts = tuple((str(n), str(n)) for n in preset.players)
-            fields.append(Field(PLAYERS_PARAM, "Players", str(len(rules.players)), counts))
+            players = Field(PLAYERS_PARAM, "Players", str(len(rules.players)), counts)
+            fields.append(self._checked(players))
         values = rules.options_data()
         options = _options_by_name(self.family)
         for name in self.family.OPTION_NAMES:
             if name in preset.open_options:
-                fields.append(self._field(options[name], values[name]))
+                fields += [
+                    self._checked(field) for field in self._fields(options[name], values[name])
+                ]
         return fields
 
-    def _field(self, option: Option, value: object) -> Field:
+    def _checked(self, field: Field) -> Field:
+        """The field with its problem beside it, showing what was typed where it was refused
+        (a select shows it only if it is one of its choices)."""
+        error = self.errors.get(field.name, "")
+        if not error:
+            return field
+        value = self._shown(field.name, field.value)
+        if field.choices and value not in dict(field.choices):
+            value = field.value
+        return replace(field, value=value, error=error)
+
+    def _fields(self, option: Option, value: object) -> list[Field]:
         name, label, text = option.name, option.short, _option_text(option, value)
         if option.kind == FLAG:
-            return Field(name, label, text, (("true", "Yes"), ("false", "No")))
+            return [Field(name, label, text, (("true", "Yes"), ("false", "No")))]
         if option.kind == SUBSET:
             both = ",".join(choice.value for choice in option.choices)
             combinations = (
@@ -201,19 +289,48 @@ class RulesQuery:
                 ("reveal", "Reveal only"),
                 (_NO_PREMIUMS, "None"),
             )
-            return Field(name, label, text, combinations)
+            return [Field(name, label, text, combinations)]
         if option.kind == CHOICE:
             offered = getattr(self.preset, "card_tables", ()) if name == "card_table" else ()
             choices = [c for c in option.choices if not offered or c.value in offered]
-            return Field(name, label, text, tuple((c.value, c.brief) for c in choices))
+            return [Field(name, label, text, tuple((c.value, c.brief) for c in choices))]
         if option.kind == MATCH:
-            kinds = self.preset.match_types
-            return Field(name, label, text, (), ", ".join(_MATCH_HELP[kind] for kind in kinds))
-        return Field(name, label, text, (), option.sheet_help)
+            return self._match_fields(option, trick.Match.from_data(value))
+        if option.kind == NUMBER:
+            return [Field(name, label, text, (), option.sheet_help, "", option.least, option.most)]
+        return [Field(name, label, text, (), option.sheet_help)]
+
+    def _match_fields(self, option: Option, match: trick.Match) -> list[Field]:
+        """A select of the preset's match types, and the number the type takes."""
+        kind, number = _match_parts(match)
+        if option.name in self.errors or MATCH_NUMBER_PARAM in self.errors:
+            typed_kind, typed_number = _typed_match(
+                self.query.get(option.name, "").strip(), self.query.get(MATCH_NUMBER_PARAM, "")
+            )
+            kind = typed_kind if typed_kind in self.preset.match_types else kind
+            number = typed_number or self.query.get(MATCH_NUMBER_PARAM, "").strip() or number
+        types = tuple(
+            (choice.value, choice.label)
+            for choice in option.choices
+            if choice.value in self.preset.match_types
+        )
+        return [
+            Field(option.name, option.short, kind, types, error=self.errors.get(option.name, "")),
+            Field(
+                MATCH_NUMBER_PARAM,
+                trick.MATCH_NUMBER_LABEL,
+                number,
+                help=option.help,
+                error=self.errors.get(MATCH_NUMBER_PARAM, ""),
+                least=option.least,
+                most=option.most,
+            ),
+        ]
 
 
 def rules_params(family: Family, rules: Any) -> dict[str, str]:
-    """The query parameters that give these rules: the options changed, and the players."""
+    """The query parameters that give these rules: the options changed (the match in its
+    short form, 'deals:18'), and the players."""
     options = _options_by_name(family)
     params = {
         name: _option_text(options[name], value) for name, value in rules.overrides_data().items()
@@ -221,12 +338,3 @@ def rules_params(family: Family, rules: Any) -> dict[str, str]:
     if len(rules.preset.players) > 1:
         params[PLAYERS_PARAM] = str(len(rules.players))
     return params
-
-
-_MATCH_HELP = {
-    "deals": "deals:N",
-    "target": "target:N",
-    "rubber": "rubber",
-    "game-bonus": "game-bonus",
-    "long": "long:N (games to win)",
-}

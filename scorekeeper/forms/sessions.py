@@ -130,8 +130,7 @@ class SeatingForm(forms.Form):
             elif player is not None:
                 seen.add(player.pk)
         if len(players) not in self.allowed and not self.errors:
-            low, high = min(self.allowed), max(self.allowed)
-            counts = str(low) if low == high else f"{low} to {high}"
+            counts = bounds.player_range(sorted(self.allowed))
             self.add_error(None, f"{self.ruleset_name} needs {counts} players.")
         dealer = data.get("first_dealer")
         if dealer is not None and dealer not in players:

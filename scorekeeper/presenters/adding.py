@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.models import Change
 from scorekeeper.presenters.charts import Chart, running_chart
-from scorekeeper.presenters.common import COINS_DRAWN, RECENT_ROWS, StripCell, signed
+from scorekeeper.presenters.common import (
+    COINS_DRAWN,
+    RECENT_ROWS,
+    Board,
+    BoardRow,
+    StripCell,
+    signed,
+)
 from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow
 from scorekeeper.rules import adding
 from scorekeeper.rules.adding import prose
@@ -66,6 +73,11 @@ class SeatRow:
     coins: tuple[bool, ...]  # tokens held (True) and lost (False), for the coin picture
     folds: int  # dollar bill: folds made so far
     buttons: tuple[tuple[str, str], ...]  # (value, label) of the event buttons
+
+    @property
+    def anchor(self) -> str:
+        """The row's id: a tap's answer is said there, and the page comes back to it."""
+        return f"seat-{self.index + 1}"
 
 
 def table_context(result: adding.AddingResult) -> dict[str, object]:
@@ -328,3 +340,33 @@ def pad_context(rules: adding.AddingRules) -> dict[str, object]:
         "row_size": "",
         "start": str(rules.tokens) if rules.uses_tokens else "",
     }
+
+
+# The table display
+
+
+def board(result: adding.AddingResult) -> Board:
+    """The standings in big numbers (the table display): tokens left (or totals), who is
+    out, and the round to come."""
+    rules = result.rules
+    rows = tuple(
+        BoardRow(
+            rank=standing.rank,
+            name=standing.player,
+            figure="out"
+            if standing.out
+            else str(standing.tokens if standing.tokens is not None else standing.total or 0),
+            note=f"in round {standing.out_in_round}" if standing.out else "",
+            won=standing.player in result.winners,
+            out=standing.out,
+        )
+        for standing in result.standings
+    )
+    label = f"{rules.units[1].capitalize()} left" if rules.uses_tokens else "Total"
+    if result.finished:
+        news = f"{'Shared win' if len(result.winners) > 1 else 'Winner'}: "
+        return Board(label, rows, news=news + join_names(result.winners))
+    if result.next is None:
+        return Board(label, rows)
+    facts = (("Round", str(result.next.number)), ("Dealer", result.next.dealer))
+    return Board(label, rows, facts)

@@ -49,3 +49,30 @@ def spreadsheet_safe(rows: list[list[object]]) -> list[list[object]]:
          for cell in row]
         for row in rows
     ]  # fmt: skip
+
+
+# The table display: the standings in big numbers, for a tablet in the middle of the table.
+# Each family's presenter fills one `Board` from its result (`board(result)`); the display's
+# templates read nothing else, so they serve both families alike.
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One player on the table display."""
+
+    rank: int
+    name: str
+    figure: str  # the big number: a total, tokens left, or "out"
+    note: str = ""  # a small line under it: "Game 2: 45", "in round 3"
+    won: bool = False
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the table display shows: where the game is, then every player, best first."""
+
+    figure_label: str  # what the big numbers are: "Total", "Tokens left"
+    rows: tuple[BoardRow, ...]
+    facts: tuple[tuple[str, str], ...] = ()  # ("Deal", "5 of 9"), ("Dealer", "Ben") …
+    news: str = ""  # "Winner: Ann" once the session is over

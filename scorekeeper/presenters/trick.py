@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.models import Change
 from scorekeeper.presenters.charts import Chart, running_chart
-from scorekeeper.presenters.common import RECENT_ROWS, StripCell, signed
+from scorekeeper.presenters.common import RECENT_ROWS, Board, BoardRow, StripCell, signed
 from scorekeeper.presenters.sheets import PAD_MAX_ROWS, PAD_ROWS, PadColumn, PadRow, row_size
 from scorekeeper.rules import trick
 from scorekeeper.rules.common import InvalidRules, join_names
@@ -384,3 +384,37 @@ def pad_context(rules: trick.TrickRules) -> dict[str, object]:
         "start": "",
         "row_size": row_size(len(rows)),
     }
+
+
+# The table display
+
+
+def board(result: trick.SessionResult) -> Board:
+    """The standings in big numbers (the table display): totals, and the deal to come."""
+    rules, coming = result.rules, result.next
+    rows = tuple(
+        BoardRow(
+            rank=standing.rank,
+            name=standing.player,
+            figure=str(standing.total),
+            note=""
+            if standing.game_score is None
+            else f"Game {result.current_game}: {standing.game_score}",
+            won=standing.player in result.winners,
+        )
+        for standing in result.standings
+    )
+    if result.finished:
+        news = f"{'Shared win' if len(result.winners) > 1 else 'Winner'}: "
+        return Board("Total", rows, news=news + join_names(result.winners))
+    if coming is None:
+        return Board("Total", rows)
+    deals = rules.match.deals if rules.match.type == "deals" else None
+    trump = trick.trump_label(coming.trump)
+    facts = (
+        ("Deal", f"{coming.number} of {deals}" if deals else str(coming.number)),
+        ("Dealer", coming.dealer),
+        ("Leads", coming.leader),
+        ("Trump", f"{trump} unless someone declares" if coming.unless_declared else trump),
+    )
+    return Board("Total", rows, facts)

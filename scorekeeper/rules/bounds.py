@@ -41,6 +41,17 @@ def number(value: int) -> str:
     return f"{value:,}"
 
 
+def player_range(counts: Sequence[int]) -> str:
+    """The numbers of players a ruleset takes, as every page and message says them: "3",
+    "2 to 10" (or "3 or 5" where they do not follow each other)."""
+    first, last = counts[0], counts[-1]
+    if first == last:
+        return str(first)
+    if list(counts) == list(range(first, last + 1)):
+        return f"{first} to {last}"
+    return ", ".join(map(str, counts[:-1])) + f" or {last}"
+
+
 def text_problem(text: str, what: str, longest: int) -> str | None:
     """What is wrong with a name or a title, or None: too long, or holding a character that
     cannot be shown (a control character, NUL …)."""

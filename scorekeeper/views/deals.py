@@ -33,7 +33,7 @@ from scorekeeper.services import (
 from scorekeeper.views.access import Table, whole
 from scorekeeper.views.live import live_context
 
-SCRIPTS = ("js/deal-entry.js", "js/live.js")
+SCRIPTS = ("js/deal-entry.js", "js/haptics.js", "js/live.js")
 
 
 def _deal_form(

@@ -55,13 +55,13 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
             messages.success(request, _share_message(kind, action))
         return redirect("session_share", public_id)
     links = {}
-    for kind, token, name in [
-        ("watch", session.watch_token, "watch"),
-        ("scorer", session.scorer_token, "scorer"),
+    for kind, token, name, title in [
+        ("watch", session.watch_token, "watch", f"{session}: live standings"),
+        ("scorer", session.scorer_token, "scorer", f"{session}: keep score with us"),
     ]:
         if token:
             url = request.build_absolute_uri(reverse(name, args=[token]))
-            links[kind] = {"url": url, "qr": _qr_svg(url)}
+            links[kind] = {"url": url, "qr": _qr_svg(url), "title": title}
     ctx = {"session": session, "base": table.base, **links}
     return render(request, "scorekeeper/session_share.html", ctx)
 

@@ -23,17 +23,22 @@ def etag(version: int) -> str:
     return f'"v{version}"'
 
 
-def live_context(table: Table) -> dict[str, object]:
-    """What every live region needs: where to poll, the version it shows, its fragment."""
+def live_context(table: Table, *, page: str = "", fragment: str = "") -> dict[str, object]:
+    """What every live region needs: where to poll, the version it shows, its fragment.
+
+    A page with a live region of its own (the table display) names the page it hangs below
+    the table's (`page`: "display/", polled at "display/live/") and its `fragment`; the
+    others take the family's live region, polled at "live/".
+    """
     session = table.session
     return {
         "table": table,
         "session": session,
         "base": table.base,
-        "live_url": table.url("live/"),
+        "live_url": table.url(f"{page}live/"),
         "etag": etag(session.version),
         "poll_seconds": POLL_SECONDS,
-        "live_template": template(session.family, "live"),
+        "live_template": fragment or template(session.family, "live"),
     }
 
 

@@ -8,6 +8,7 @@ back in place, drawn from the result that write computed.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.messages.storage.base import Message
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -28,30 +29,44 @@ from scorekeeper.services import (
 from scorekeeper.views.access import Table, whole
 from scorekeeper.views.live import live_context
 
-SCRIPTS = ("js/live.js",)
+SCRIPTS = ("js/live.js", "js/tap-table.js", "js/haptics.js")
+UNDO = "undo"  # where "Undo the last tap" sits: its answer is said there
+
+
+def _tapped_place(session: GameSession, value: str) -> str:
+    """The row a tap button's value ("seat:event:target") belongs to: "seat-2"; or "" when
+    it is no button of this table's. A tap's answer is said by its row, and the page without
+    JavaScript comes back at that row (issue: at the table, bug 1)."""
+    seat = value.partition(":")[0]
+    if seat.isdecimal() and int(seat) < len(session.player_names()):
+        return f"seat-{int(seat) + 1}"
+    return ""
 
 
 def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
-    """The table: every tap is stored at once, with its effect shown."""
+    """The table: every tap is stored at once, with its effect said beside the row tapped."""
     session = table.session
     if request.method == "GET":
         return _render(request, table)
     state = request.POST.get("state", "")
     who = table.who(request)
     now = session
+    place = ""  # where the page says what happened: by a row, by the undo button, or on top
     try:
         if "undo_tap" in request.POST:
+            place = UNDO
             now = undo_event(session=session, state=state, **who).session
-            messages.success(request, "Last tap undone. It is kept in the history.")
+            messages.success(request, "Last tap undone. It is kept in the history.", place)
         elif "tap" in request.POST:
+            place = _tapped_place(session, request.POST["tap"])
             event = _tapped_event(session, request.POST["tap"])
             try:
                 saved = record_event(session=session, state=state, event=event, **who)
             except KeyReused as reused:
-                messages.error(request, _tap_again_message(session, reused.change, event))
+                messages.error(request, _tap_again_message(session, reused.change, event), place)
             else:
                 now = saved.session
-                messages.success(request, presenter.outcome(saved.result))
+                messages.success(request, presenter.outcome(saved.result), place)
         else:
             names = session.player_names()
             adjust_form = AdjustForm(request.POST, players=names)
@@ -66,22 +81,26 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             now = saved.session
             messages.success(request, presenter.outcome(saved.result))
     except AlreadyDone as done:
-        messages.info(request, str(done))
+        messages.info(request, str(done), place)
     except (Conflict, Rejected) as error:
-        messages.error(request, str(error))
+        messages.error(request, str(error), place)
     if request.htmx:
         # Show the table as it is now in place: tokens, buttons and the message, no reload.
         if now is session:
             now = GameSession.objects.with_seats().get(pk=session.pk)
         return _render(request, table.now(now))
-    return redirect(table.base)
+    # Without JavaScript: back to the row tapped (or the undo button), not to the page's top.
+    return redirect(f"{table.base}#{place}" if place else table.base)
 
 
 def _render(
     request: HtmxHttpRequest, table: Table, adjust_form: AdjustForm | None = None
 ) -> HttpResponse:
     session = table.session
+    said, rest = _placed_messages(request)
     ctx = {
+        "said": said,
+        "messages": rest,
         "form_key": new_link_token(),
         "adjust_form": adjust_form or AdjustForm(players=session.player_names()),
         "scripts": SCRIPTS,
@@ -92,6 +111,17 @@ def _render(
     if request.htmx and request.htmx.target == "table":
         return render(request, "adding/table.html#table", ctx)
     return render(request, "scorekeeper/table.html", ctx)
+
+
+def _placed_messages(request: HtmxHttpRequest) -> tuple[list[Message], list[Message]]:
+    """The messages said by a row or by the undo button (their place is their extra tag),
+    and the others, said at the top of the page as on every page."""
+    said: list[Message] = []
+    rest: list[Message] = []
+    for message in messages.get_messages(request):
+        place = message.extra_tags or ""
+        (said if place == UNDO or place.startswith("seat-") else rest).append(message)
+    return said, rest
 
 
 def _tap_again_message(session: GameSession, change: Change, event: adding.Event) -> str:

@@ -24,7 +24,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET
 
-from scorekeeper.forms.rules import RulesQuery, problem_text, rules_params
+from scorekeeper.forms.rules import RulesQuery, problem_text, resolve_keeping, rules_params
 from scorekeeper.http import AuthedRequest
 from scorekeeper.presenters import PRESENTERS, template
 from scorekeeper.rules.common import InvalidRules
@@ -70,6 +70,17 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "cheatsheets/index.html", {"families": families()})
 
 
+# The documents the app is held to, shipped in the repository's docs/ and served as they are.
+DOCUMENTS = settings.BASE_DIR / "docs"
+
+
+@require_GET
+def document(request: HttpRequest, name: str) -> HttpResponse:
+    """docs/RULES.md or docs/FORMAT.md, as plain text (Markdown reads well as it is)."""
+    text = (DOCUMENTS / name).read_text(encoding="utf-8")
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
 @require_GET
 def sheet(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
     rules_family, preset = preset_of(family, preset_id)
@@ -108,9 +119,12 @@ def session_sheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     problems: list[str] = []
     try:
         rules = session.rules()
-    except InvalidRules as error:
-        problems = [problem_text(rules_family, problem) for problem in error.problems]
-        rules = rules_family.resolve_rules(preset.id, {}, seat_names(len(names)))
+    except InvalidRules:
+        # Options stored before the rules changed: keep those the rules still accept.
+        rules, refused = resolve_keeping(
+            rules_family, preset.id, session.options, seat_names(len(names))
+        )
+        problems = [problem_text(rules_family, problem) for problem in refused]
     ctx = {
         **_sheet_context(rules_family, rules),
         **_sheet_links(session.family, preset, rules_params(rules_family, rules)),

@@ -294,7 +294,9 @@ def seat(page: Page, name: str) -> Locator:
 
 
 def messages(page: Page) -> Locator:
-    return page.locator("#messages [role=status]")
+    """What the page says: a tap's (or an undo's) answer beside its row or the undo button
+    (issue: at the table, bug 1), anything else at the top."""
+    return page.locator("#messages [role=status], .tap-said [role=status]")
 
 
 def expect_no_sideways_scroll(page: Page) -> None:
@@ -604,7 +606,11 @@ def test_a_tap_without_javascript(
     assert posted.value.status == 302
     assert "hx-request" not in posted.value.request.headers
     expect(messages(page)).to_have_text(["Ben: Hit 33. Cat -1, Ann -1."])
-    assert page.url.endswith(url)
+    # Back at Ben's row, where the tap was made (issue: at the table, bug 1).
+    assert page.url.endswith(url + "#seat-2")
+    expect(seat(page, "Ben").locator(".tap-said [role=status]")).to_have_text(
+        ["Ben: Hit 33. Cat -1, Ann -1."]
+    )
     expect(page.locator("li.adding-seat .tokens-label")).to_have_text(
         ["8 tokens", "9 tokens", "8 tokens"]
     )

@@ -444,8 +444,10 @@ def test_a_watcher_follows_a_thirty_three_table(
     owner = phone()
     log_in(owner, alice)
     owner.goto(f"/sessions/{game.public_id}/")
-    owner.locator("li.adding-seat").nth(0).get_by_role("button", name="Ann: Bust").click()
-    expect(owner.locator("#messages")).to_have_text("Ann: Bust. Ann -2. The round is over.")
+    ann = owner.locator("li.adding-seat").nth(0)
+    ann.get_by_role("button", name="Ann: Bust").click()
+    # Said beside Ann's row (issue: at the table, bug 1).
+    expect(ann.locator(".tap-said")).to_have_text("Ann: Bust. Ann -2. The round is over.")
 
     expect(live(watcher)).to_contain_text("Round 2, Ben deals.", timeout=LIVE)
     expect_standings(watcher, after)

@@ -19,14 +19,16 @@ from scorekeeper.services import add_deal, create_adding_session, create_session
 
 PUBLIC = {  # anyone, no account
     "home", "signup", "login", "rules", "rule_sheet", "score_pad", "offline", "service_worker",
-    "manifest", "healthz",
+    "manifest", "healthz", "rules_document", "format_document",
 }  # fmt: skip
 LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
              "session_import", "session_new", "session_start", "theme"}  # fmt: skip
 OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "session_history",
          "session_share", "session_scoresheet", "session_csv", "session_rules",
-         "session_deals", "session_rounds"}  # fmt: skip
-WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds"}
+         "session_deals", "session_rounds", "session_display",
+         "session_display_live"}  # fmt: skip
+WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
+              "watch_display_live"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
                "scorer_round_edit", "scorer_deals", "scorer_rounds"}  # fmt: skip
 SECRET = "Alice's Secret Table"

@@ -8,7 +8,7 @@ from scorekeeper.models import GameSession
 
 
 class Command(BaseCommand):
-    help = "Write a session as a scoresheet file (../shared/FORMAT.md) to standard output."
+    help = "Write a session as a scoresheet file (docs/FORMAT.md) to standard output."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("identifier", help="the session's identifier, as import printed it")

@@ -15,7 +15,7 @@ from scorekeeper.services import import_scoresheet
 
 class Command(BaseCommand):
     help = (
-        "Import a scoresheet file (../shared/FORMAT.md) as a new session of USERNAME. "
+        "Import a scoresheet file (docs/FORMAT.md) as a new session of USERNAME. "
         "Prints the session's identifier on the first line and its URL on the second."
     )
 

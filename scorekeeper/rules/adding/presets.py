@@ -28,6 +28,7 @@ from scorekeeper.rules.adding.options import (
     text_or_none,
     usual_options,
 )
+from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem, check_player_names, is_whole
 
 
@@ -47,6 +48,11 @@ class AddingPreset:
     players: tuple[int, ...] = DEFAULT_PLAYERS  # allowed numbers of players
     card_tables: tuple[str, ...] = ()  # the card tables to choose from, where that is open
     tokens_over_four: int | None = None  # the tokens when more than 4 play (pagat's 99: 3)
+
+    @property
+    def players_label(self) -> str:
+        """'2 to 10 players' (the start form seats as many)."""
+        return f"{player_range(self.players)} players"
 
 
 PRESETS: dict[str, AddingPreset] = {
@@ -279,8 +285,8 @@ def resolve_rules(
         )
     problems += check_player_names(players)
     if preset is not None and len(players) not in preset.players:
-        counts = preset.players
-        message = f"{preset.name} is for {counts[0]} to {counts[-1]} players; {len(players)} given."
+        wanted = player_range(preset.players)
+        message = f"{preset.name} is for {wanted} players; {len(players)} given."
         problems.append(Problem("players", message))
     defaults = default_options(preset, len(players)) if preset is not None else {}
     overrides: dict[str, object] = {}

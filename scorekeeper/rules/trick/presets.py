@@ -4,6 +4,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem, check_player_names
 from scorekeeper.rules.trick.options import (
     BONUS_ROW,
@@ -48,6 +49,11 @@ class Preset:
     bid_max: int = 9
     open_options: frozenset[str] = frozenset({"match"})  # what a user may change
     match_types: tuple[str, ...] = MATCH_TYPES  # the match types a user may choose
+
+    @property
+    def players_label(self) -> str:
+        """'3 players', '2 to 5 players', '2 players + dummy' (the start form seats as many)."""
+        return f"{player_range(self.players)} players{' + dummy' if self.dummy else ''}"
 
 
 PRESETS: dict[str, Preset] = {
@@ -296,8 +302,7 @@ def resolve_rules(
 
 
 def _player_count_problem(preset: Preset, count: int) -> str:
-    counts = preset.players
-    wanted = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    wanted = player_range(preset.players)
     dummy = " (the dummy is not listed)" if preset.dummy else ""
     return f"{preset.name} is for {wanted} players{dummy}; {count} given."
 

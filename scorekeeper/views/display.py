@@ -1,0 +1,87 @@
+"""The table display: the standings in big numbers for a tablet in the middle of the table.
+
+Reached from a watch link (`/w/<token>/display/`, no account) or by the session's owner
+(`/sessions/<id>/display/`). It is the watch page's live region with another fragment: it
+polls with the ETag of the version it shows and gets 304 while nothing changed, like every
+live region (views/live.py). What it shows is the family's presenter's `board()`, so the
+page serves both families alike.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from scorekeeper.http import AuthedRequest, HtmxHttpRequest
+from scorekeeper.models import GameSession
+from scorekeeper.presenters import presenter
+from scorekeeper.views.access import Table, owner_table, version_by, watch_table
+from scorekeeper.views.live import live_context, live_headers, not_modified
+
+PAGE = "display/"  # below the table's (or the watch link's) own URL
+FRAGMENT = "scorekeeper/display_board.html"
+SCRIPTS = ("js/live.js", "js/display.js")
+
+
+def _context(table: Table) -> dict[str, object]:
+    session = table.session
+    return {
+        **live_context(table, page=PAGE, fragment=FRAGMENT),
+        "board": presenter(session).board(session.result()),
+        "scripts": SCRIPTS,
+    }
+
+
+def display(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    response = render(request, "scorekeeper/display.html", _context(table))
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def display_live(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    response = render(request, "scorekeeper/live.html", _context(table))
+    return live_headers(response, table.session.version)
+
+
+# The owner's
+
+
+@login_required
+@require_GET
+def session_display(request: AuthedRequest, public_id: str) -> HttpResponse:
+    return display(request, owner_table(request, public_id))
+
+
+@login_required
+@require_GET
+def session_display_live(request: AuthedRequest, public_id: str) -> HttpResponse:
+    version = (
+        GameSession.objects.for_user(request.user)
+        .filter(public_id=public_id)
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404("No such session")
+    return not_modified(request, version) or display_live(request, owner_table(request, public_id))
+
+
+# A watch link's: read-only, no account
+
+
+@require_GET
+@never_cache
+def watch_display(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    response = display(request, watch_table(request, token))
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_GET
+@never_cache
+def watch_display_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    version = version_by(request, watch_token=token)
+    return not_modified(request, version) or display_live(request, watch_table(request, token))

@@ -1,0 +1,58 @@
+// The share page's links: "Share…" opens the phone's own share sheet (Web Share API) where the
+// browser has one; "Copy link" puts the link on the clipboard, or where that is refused selects
+// it to copy by hand; either says what it did. Without JavaScript the buttons stay hidden and
+// the link itself is there to select.
+(function () {
+  "use strict";
+
+  function say(box, text) {
+    var said = box.querySelector(".share-said");
+    said.textContent = "";
+    window.setTimeout(function () { said.textContent = text; }, 50); // announced afresh
+  }
+
+  function select(link) {
+    var range = document.createRange();
+    range.selectNodeContents(link);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  document.querySelectorAll("[data-share-for]").forEach(function (box) {
+    var link = document.getElementById(box.dataset.shareFor);
+    if (!link) return;
+    var url = link.href;
+    var share = box.querySelector("[data-share]");
+    var copy = box.querySelector("[data-copy]");
+
+    if (typeof navigator.share === "function") {
+      share.hidden = false;
+      share.addEventListener("click", function () {
+        navigator.share({ title: box.dataset.shareTitle, url: url }).then(function () {
+          say(box, "Shared.");
+        }).catch(function (error) {
+          if (error && error.name === "AbortError") return; // closed without sharing
+          select(link);
+          say(box, "Sharing did not work here: the link is selected, copy it instead.");
+        });
+      });
+    }
+
+    copy.addEventListener("click", function () {
+      function byHand() {
+        select(link);
+        say(box, "The link is selected: copy it with your phone's menu.");
+      }
+      if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
+        byHand();
+        return;
+      }
+      navigator.clipboard.writeText(url).then(function () {
+        say(box, "Copied. Paste it in a message to the table.");
+      }, byHand);
+    });
+
+    box.hidden = false;
+  });
+})();

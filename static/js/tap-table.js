@@ -1,0 +1,41 @@
+// The adding game's tap buttons: the row tapped stays where it was on the screen.
+// htmx swaps the whole table for the new one; the browser's scroll anchoring then jumps by the
+// table's height (the new table goes in before the old one is taken out). So: note where the
+// tapped row (or the undo button's place) was on the screen, and put it back there after the
+// swap. Its answer is said in the live region by that row (aria-live): its text is put in again
+// once the swap is over, so that screen readers announce a region that was already there.
+// Without JavaScript the server sends the page back at the row's anchor instead.
+(function () {
+  "use strict";
+  var place = null; // {id, top} of the row whose button was tapped
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("form[data-keep-place] button[type=submit]");
+    var row = button && button.closest("[data-place][id]");
+    place = row ? { id: row.id, top: null } : null;
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!place || !event.detail.elt.matches("form[data-keep-place]")) return;
+    var row = document.getElementById(place.id);
+    place.top = row ? row.getBoundingClientRect().top : null;
+  });
+
+  // Fired once for each element swapped in, all after the whole swap: the first one will do.
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!place || place.top === null) return;
+    var row = document.getElementById(place.id);
+    var top = place.top;
+    place = null;
+    if (!row) return;
+    window.scrollBy({ top: row.getBoundingClientRect().top - top, behavior: "instant" });
+    var region = row.querySelector("[aria-live]");
+    if (region && region.children.length) {
+      window.setTimeout(function () {
+        region.replaceChildren.apply(region, Array.prototype.map.call(region.children, function (said) {
+          return said.cloneNode(true);
+        }));
+      }, 50);
+    }
+  });
+})();

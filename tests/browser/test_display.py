@@ -1,0 +1,149 @@
+"""The table display on a phone and on a tablet: big names and totals, live without a reload,
+full screen where the browser can, axe in light and dark; for both game families."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import GameSession, Player
+from scorekeeper.rules import adding, trick
+from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+from tests.browser.conftest import FAILING_IMPACTS, SCREENSHOTS, _axe_violations
+
+CheckA11y = Callable[[Page, str], None]
+NewPage = Callable[..., Page]
+LogIn = Callable[[Page, Any], None]
+
+NAMES = ["Ann", "Ben", "Cat"]
+LIVE = 8_000  # ms: a poll every 3 s
+TABLET: dict[str, Any] = {"viewport": {"width": 1024, "height": 768}, "is_mobile": False}
+MARKER = "window.notReloaded = true"
+
+
+@pytest.fixture
+def roster(alice: User) -> list[Player]:
+    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
+
+
+@pytest.fixture
+def game(alice: User, roster: list[Player]) -> GameSession:
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=roster, title="Friday"
+    )
+    game.watch_token = "watch-token-of-friday"
+    game.save()
+    return game
+
+
+def _font_px(page: Page, selector: str) -> float:
+    return float(
+        page.evaluate(
+            f"parseFloat(getComputedStyle(document.querySelector('{selector}')).fontSize)"
+        )
+    )
+
+
+def _deal(game: GameSession, alice: User) -> None:
+    hands = {
+        "Ann": trick.HandEntry(4, bid=4),
+        "Ben": trick.HandEntry(5, made=False),
+        "Cat": trick.HandEntry(0, bid=0),
+    }
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+
+
+def _names_and_figures(page: Page) -> list[list[str]]:
+    rows = page.locator(".display-board tbody tr")
+    return [row.locator("th, td.display-figure").all_inner_texts() for row in rows.all()]
+
+
+def test_a_watch_link_shows_the_table_display_live(
+    page: Page, alice: User, game: GameSession, check_a11y: CheckA11y
+) -> None:
+    page.goto(f"/w/{game.watch_token}/")
+    page.get_by_role("link", name="Table display: big numbers for a tablet").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Friday")
+    expect(page.locator(".display-facts")).to_contain_text("Deal1 of 9")
+    assert _names_and_figures(page) == [["Ann", "0"], ["Ben", "0"], ["Cat", "0"]]
+    # Big enough to read from across a table, even on a phone.
+    assert _font_px(page, ".display-name") >= 28
+    assert _font_px(page, ".display-board tbody .display-figure") >= 28
+    check_a11y(page, "display")
+
+    page.evaluate(MARKER)
+    _deal(game, alice)
+    expect(page.locator(".display-facts")).to_contain_text("Deal2 of 9", timeout=LIVE)
+    assert _names_and_figures(page) == [["Ann", "24"], ["Cat", "20"], ["Ben", "5"]]
+    assert page.evaluate("window.notReloaded") is True
+
+
+def test_the_display_on_a_tablet_is_big_and_passes_axe(
+    new_page: NewPage, game: GameSession, alice: User
+) -> None:
+    page = new_page(**TABLET)
+    _deal(game, alice)
+    page.goto(f"/w/{game.watch_token}/display/")
+    assert _font_px(page, ".display-name") >= 60
+    assert _font_px(page, ".display-board tbody .display-figure") >= 60
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    for mode in ("light", "dark"):
+        page.evaluate(f"document.documentElement.setAttribute('data-bs-theme', '{mode}')")
+        page.emulate_media(color_scheme=mode)
+        problems = [v["id"] for v in _axe_violations(page, None) if v["impact"] in FAILING_IMPACTS]
+        assert not problems, f"{mode}: {problems}"
+        page.screenshot(path=SCREENSHOTS / f"display-tablet-{mode}.png")
+
+
+def test_full_screen_where_the_browser_can(new_page: NewPage, game: GameSession) -> None:
+    page = new_page(**TABLET)
+    page.goto(f"/w/{game.watch_token}/display/")
+    button = page.get_by_role("button", name="Full screen")
+    if not page.evaluate("document.fullscreenEnabled"):
+        expect(button).to_be_hidden()
+        pytest.skip("this Chromium has no Fullscreen API")
+    button.click()
+    page.wait_for_function("document.fullscreenElement !== null")
+    assert page.evaluate("document.fullscreenElement.id") == "display"
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".display-board")).to_be_visible()
+    button.click()
+    page.wait_for_function("document.fullscreenElement === null")
+    expect(button).to_have_attribute("aria-pressed", "false")
+
+
+def test_without_the_fullscreen_api_there_is_no_dead_button(
+    new_page: NewPage, game: GameSession
+) -> None:
+    page = new_page()
+    page.add_init_script(
+        "Object.defineProperty(Document.prototype, 'fullscreenEnabled', {get: () => false})"
+    )
+    page.goto(f"/w/{game.watch_token}/display/")
+    expect(page.locator(".display-board")).to_be_visible()
+    expect(page.get_by_role("button", name="Full screen")).to_be_hidden()
+
+
+def test_the_owners_display_of_an_adding_game_follows_the_taps(
+    page: Page, log_in: LogIn, alice: User, roster: list[Player], check_a11y: CheckA11y
+) -> None:
+    pennies = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Pennies"
+    )
+    log_in(page, alice)
+    page.goto(f"/sessions/{pennies.public_id}/")
+    page.get_by_role("link", name="Table display: big numbers for a tablet").click()
+    expect(page.locator(".display-board thead th").last).to_have_text("Tokens left")
+    assert _names_and_figures(page) == [["Ann", "9"], ["Ben", "9"], ["Cat", "9"]]
+    page.evaluate(MARKER)
+    record_event(session=pennies, state="0.0", event=adding.Event("Ann", "bust"), by_user=alice)
+    expect(page.locator(".display-facts")).to_contain_text("Round2", timeout=LIVE)
+    assert _names_and_figures(page) == [["Ben", "9"], ["Cat", "9"], ["Ann", "7"]]
+    assert page.evaluate("window.notReloaded") is True
+    check_a11y(page, "display-adding")
+    page.get_by_role("link", name="← Back to the table").click()
+    expect(page.locator("li.adding-seat")).to_have_count(3)

@@ -1,0 +1,107 @@
+"""Sharing the watch and scorer links beside their QR codes: the phone's own share sheet (Web
+Share API) where the browser has it, and "Copy link" (the clipboard, or the link selected where
+that is refused), each saying what it did; without JavaScript, the link to select as before.
+navigator.share and navigator.clipboard are stubbed in the page: nothing leaves the browser."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import GameSession, Player
+from scorekeeper.services import create_session
+
+CheckA11y = Callable[[Page, str], None]
+NewPage = Callable[..., Page]
+LogIn = Callable[[Page, Any], None]
+
+# What the page hands to navigator.share and navigator.clipboard.writeText, kept in window.
+STUBS = """
+window.shared = []; window.copied = [];
+Object.defineProperty(Navigator.prototype, "share", { configurable: true,
+  value: function (data) { window.shared.push(data); return Promise.resolve(); } });
+Object.defineProperty(Navigator.prototype, "clipboard", { configurable: true,
+  get: function () { return { writeText: function (text) {
+    window.copied.push(text); return Promise.resolve(); } }; } });
+"""
+# A browser without the Web Share API whose clipboard refuses to be written.
+NO_SHARE_NO_CLIPBOARD = """
+delete Navigator.prototype.share;
+Object.defineProperty(Navigator.prototype, "clipboard", { configurable: true,
+  get: function () { return { writeText: function () {
+    return Promise.reject(new DOMException("refused", "NotAllowedError")); } }; } });
+"""
+
+
+@pytest.fixture
+def game(alice: User) -> GameSession:
+    players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=players, title="Friday"
+    )
+    game.watch_token, game.scorer_token = "watch-token-for-the-test", "scorer-token-for-the-test"
+    game.save()
+    return game
+
+
+def _share_page(page: Page, log_in: LogIn, alice: User, game: GameSession) -> None:
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/share/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Share this session")
+
+
+def test_share_and_copy_each_link(
+    new_page: NewPage, log_in: LogIn, alice: User, game: GameSession, check_a11y: CheckA11y
+) -> None:
+    page = new_page()
+    page.add_init_script(STUBS)
+    _share_page(page, log_in, alice, game)
+    watch = page.locator("section", has=page.locator("#watch-heading"))
+    scorer = page.locator("section", has=page.locator("#scorer-heading"))
+    watch_url = page.locator("#watch-url").get_attribute("href")
+    scorer_url = page.locator("#scorer-url").get_attribute("href")
+    assert watch_url and watch_url.endswith("/w/watch-token-for-the-test/")
+    assert scorer_url and scorer_url.endswith("/s/scorer-token-for-the-test/")
+
+    watch.get_by_role("button", name="Share…").click()
+    expect(watch.get_by_role("status")).to_have_text("Shared.")
+    assert page.evaluate("window.shared") == [{"title": "Friday: live standings", "url": watch_url}]
+
+    scorer.get_by_role("button", name="Copy link").click()
+    expect(scorer.get_by_role("status")).to_have_text("Copied. Paste it in a message to the table.")
+    expect(scorer.get_by_role("status")).to_be_visible()
+    assert page.evaluate("window.copied") == [scorer_url]
+    expect(watch.get_by_role("status")).to_have_text("Shared.")  # each link says its own
+    check_a11y(page, "share")
+
+
+def test_without_share_or_clipboard_the_link_is_selected(
+    new_page: NewPage, log_in: LogIn, alice: User, game: GameSession
+) -> None:
+    page = new_page()
+    page.add_init_script(NO_SHARE_NO_CLIPBOARD)
+    _share_page(page, log_in, alice, game)
+    watch = page.locator("section", has=page.locator("#watch-heading"))
+    expect(watch.get_by_role("button", name="Share…")).to_be_hidden()  # no Web Share API
+    watch.get_by_role("button", name="Copy link").click()
+    expect(watch.get_by_role("status")).to_have_text(
+        "The link is selected: copy it with your phone's menu."
+    )
+    url = page.locator("#watch-url").inner_text()
+    assert page.evaluate("window.getSelection().toString()") == url
+
+
+def test_without_javascript_the_link_is_there_to_select(
+    new_page: NewPage, log_in: LogIn, alice: User, game: GameSession, check_a11y: CheckA11y
+) -> None:
+    page = new_page(java_script_enabled=False)
+    _share_page(page, log_in, alice, game)
+    expect(page.get_by_role("button", name="Share…")).to_have_count(0)
+    expect(page.get_by_role("button", name="Copy link")).to_have_count(0)
+    expect(page.locator("#watch-url")).to_be_visible()
+    expect(page.locator("#scorer-url")).to_be_visible()
+    check_a11y(page, "share-no-js")
