@@ -113,11 +113,11 @@ class GameSessionQuerySet(models.QuerySet["GameSession"]):
         return self.filter(finished=False, abandoned__isnull=True)
 
     def with_stage(self) -> GameSessionQuerySet:
-        """With `stage`, for sorting lists: 0 in progress, 1 abandoned, 2 finished."""
+        """With `stage`, for sorting lists: 0 in progress, 1 finished, 2 abandoned."""
         return self.annotate(
             stage=models.Case(
-                models.When(finished=True, then=models.Value(2)),
-                models.When(abandoned__isnull=False, then=models.Value(1)),
+                models.When(finished=True, then=models.Value(1)),
+                models.When(abandoned__isnull=False, then=models.Value(2)),
                 default=models.Value(0),
             )
         )
