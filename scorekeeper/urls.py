@@ -1,7 +1,17 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scorekeeper.views import accounts, exports, links, players, rules, sessions, site, table
+from scorekeeper.views import (
+    accounts,
+    exports,
+    links,
+    manage,
+    players,
+    rules,
+    sessions,
+    site,
+    table,
+)
 
 handler500 = "scorekeeper.views.site.server_error"
 
@@ -28,7 +38,17 @@ urlpatterns = [
         sessions.session_start,
         name="session_start",
     ),
+    path("sessions/deleted/", manage.sessions_deleted, name="sessions_deleted"),
+    path("sessions/deleted/<slug:public_id>/", manage.session_deleted, name="session_deleted"),
     path("sessions/<slug:public_id>/", table.session, name="session"),
+    path("sessions/<slug:public_id>/manage/", manage.session_manage, name="session_manage"),
+    path(
+        "sessions/<slug:public_id>/manage/seats/<int:seat>/",
+        manage.session_replace,
+        name="session_replace",
+    ),
+    path("sessions/<slug:public_id>/manage/delete/", manage.session_delete, name="session_delete"),
+    path("sessions/<slug:public_id>/rematch/", manage.session_rematch, name="session_rematch"),
     path(
         "sessions/<slug:public_id>/deals/<int:number>/",
         table.session_correction,

@@ -83,9 +83,17 @@ def test_a_players_name_is_corrected_everywhere(
     game: GameSession, alice: User, players: list[Player]
 ) -> None:
     add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice)
-    other = create_session(owner=alice, ruleset="four", options={}, players=[
-        players[2], players[0], players[1], Player.objects.create(owner=alice, name="Dan")
-    ])  # fmt: skip
+    other = create_session(
+        owner=alice,
+        ruleset="four",
+        options={},
+        players=[
+            players[2],
+            players[0],
+            players[1],
+            Player.objects.create(owner=alice, name="Dan"),
+        ],
+    )
     before = compute(game).totals["Cat"]
     old_version, other_version = _fresh(game).version, other.version
     rename_seated_player(session=game, position=2, name="Kat", by_user=alice)
@@ -233,8 +241,9 @@ def test_a_deal_entered_into_an_abandoned_session_resumes_it(
 
 
 def test_a_finished_session_cannot_be_abandoned(alice: User, players: list[Player]) -> None:
-    game = create_session(owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL,
-                          players=players)  # fmt: skip
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=players
+    )
     add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice)
     with pytest.raises(Rejected, match="finished"):
         abandon_session(session=game, by_user=alice)
@@ -260,8 +269,9 @@ def test_delete_restore_and_delete_for_good(game: GameSession, alice: User) -> N
 
 def test_a_rematch_moves_the_deal_on(alice: User, players: list[Player]) -> None:
     options = {"match": {"type": "deals", "deals": 1}, "trump": "turn-up"}
-    game = create_session(owner=alice, ruleset="custom", options=options,
-                          players=players, title="Friday")  # fmt: skip
+    game = create_session(
+        owner=alice, ruleset="custom", options=options, players=players, title="Friday"
+    )
     with pytest.raises(Rejected, match="still being played"):
         rematch(session=game, by_user=alice)
     entry = trick.DealEntry(hands=_deal((4, 5, 0)).hands, trump="hearts")
@@ -272,8 +282,11 @@ def test_a_rematch_moves_the_deal_on(alice: User, players: list[Player]) -> None
     assert fresh.player_names() == ["Ben", "Cat", "Ann"]
     assert fresh.result().next.dealer == "Ben"
     assert (fresh.family, fresh.ruleset, fresh.options, fresh.title) == (
-        "trick", "custom", game.options, "Friday"
-    )  # fmt: skip
+        "trick",
+        "custom",
+        game.options,
+        "Friday",
+    )
     assert fresh.rematch_of == game
     assert not fresh.entries()
     change = game.changes.latest("id")
@@ -286,8 +299,7 @@ def test_a_rematch_moves_the_deal_on(alice: User, players: list[Player]) -> None
 
 
 def test_an_abandoned_adding_game_can_be_played_again(alice: User, players: list[Player]) -> None:
-    game = create_adding_session(owner=alice, ruleset="thirty-three", options={},
-                                 players=players)  # fmt: skip
+    game = create_adding_session(owner=alice, ruleset="thirty-three", options={}, players=players)
     record_event(
         session=game, state="0.0", event=adding.Event(player="Ann", event="bust"), by_user=alice
     )
