@@ -190,12 +190,9 @@ def abandon_session(
     with changing(session, who) as game:
         if game.finished:
             raise Rejected(["This session is finished: there is nothing to abandon."])
-        if game.abandoned:
-            raise AlreadyDone("The session was already abandoned.")
-        game.abandoned = timezone.now()
-        game.save(update_fields=["abandoned"])
-        played = len(game.entries())
-        return _settled(game, who, ChangeAction.ABANDONED, after={"played": played})
+        already = "The session was already abandoned."
+        after = {"played": len(game.entries())}
+        return _mark(game, who, "abandoned", ChangeAction.ABANDONED, already, after=after)
 
 
 def resume_session(
@@ -204,11 +201,8 @@ def resume_session(
     """An abandoned session is played on."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as game:
-        if not game.abandoned:
-            raise AlreadyDone("The session is not abandoned: it can be played on.")
-        game.abandoned = None
-        game.save(update_fields=["abandoned"])
-        return _settled(game, who, ChangeAction.RESUMED)
+        already = "The session is not abandoned: it can be played on."
+        return _mark(game, who, "abandoned", ChangeAction.RESUMED, already, on=False)
 
 
 def delete_session(
@@ -218,11 +212,8 @@ def delete_session(
     history) under the owner's deleted sessions, to restore or to delete for good."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as game:
-        if game.deleted:
-            raise AlreadyDone("The session was already deleted.")
-        game.deleted = timezone.now()
-        game.save(update_fields=["deleted"])
-        return _settled(game, who, ChangeAction.REMOVED)
+        already = "The session was already deleted."
+        return _mark(game, who, "deleted", ChangeAction.REMOVED, already)
 
 
 def restore_session(
@@ -231,11 +222,8 @@ def restore_session(
     """Bring a deleted session back, as it was."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as game:
-        if not game.deleted:
-            raise AlreadyDone("The session was already restored.")
-        game.deleted = None
-        game.save(update_fields=["deleted"])
-        return _settled(game, who, ChangeAction.RESTORED)
+        already = "The session was already restored."
+        return _mark(game, who, "deleted", ChangeAction.RESTORED, already, on=False)
 
 
 @transaction.atomic
@@ -308,6 +296,25 @@ def _settled(
         before=before,
         after=after,
     )
+
+
+def _mark(
+    game: GameSession,
+    who: Who,
+    field: str,
+    action: str,
+    already: str,
+    *,
+    on: bool = True,
+    after: object = None,
+) -> Saved:
+    """Set the session's `field` ("abandoned", "deleted") to now, or clear it (`on=False`),
+    recorded as `action`; AlreadyDone(`already`) if it is so already."""
+    if (getattr(game, field) is not None) == on:
+        raise AlreadyDone(already)
+    setattr(game, field, timezone.now() if on else None)
+    game.save(update_fields=[field])
+    return _settled(game, who, action, after=after)
 
 
 def _seat(game: GameSession, position: int) -> Seat:

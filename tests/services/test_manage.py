@@ -30,27 +30,14 @@ from scorekeeper.services import (
     resume_session,
 )
 from tests.stored import compute
-
-ONE_DEAL = {"match": {"type": "deals", "deals": 1}}
-
-
-@pytest.fixture
-def players(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+from tests.tables import ONE_DEAL, made_deal
 
 
 @pytest.fixture
-def game(alice: User, players: list[Player]) -> GameSession:
+def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
     return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=players, title="Friday"
+        owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat, title="Friday"
     )
-
-
-def _deal(
-    tricks: tuple[int, int, int], names: tuple[str, ...] = ("Ann", "Ben", "Cat")
-) -> trick.DealEntry:
-    won = zip(names, tricks, strict=True)
-    return trick.DealEntry(hands={name: trick.HandEntry(tricks=n, made=True) for name, n in won})
 
 
 def _fresh(session: GameSession) -> GameSession:
@@ -80,25 +67,25 @@ def test_it_renames_the_session(game: GameSession, alice: User) -> None:
 
 
 def test_a_players_name_is_corrected_everywhere(
-    game: GameSession, alice: User, players: list[Player]
+    game: GameSession, alice: User, ann_ben_cat: list[Player]
 ) -> None:
-    add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice)
+    add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
     other = create_session(
         owner=alice,
         ruleset="four",
         options={},
         players=[
-            players[2],
-            players[0],
-            players[1],
+            ann_ben_cat[2],
+            ann_ben_cat[0],
+            ann_ben_cat[1],
             Player.objects.create(owner=alice, name="Dan"),
         ],
     )
     before = compute(game).totals["Cat"]
     old_version, other_version = _fresh(game).version, other.version
     rename_seated_player(session=game, position=2, name="Kat", by_user=alice)
-    players[2].refresh_from_db()
-    assert players[2].name == "Kat"
+    ann_ben_cat[2].refresh_from_db()
+    assert ann_ben_cat[2].name == "Kat"
     fresh = _fresh(game)
     assert fresh.version > old_version
     assert fresh.player_names() == ["Ann", "Ben", "Kat"]
@@ -124,9 +111,9 @@ def test_a_players_name_is_corrected_everywhere(
 
 
 def test_seats_change_only_before_the_first_deal(
-    game: GameSession, alice: User, players: list[Player]
+    game: GameSession, alice: User, ann_ben_cat: list[Player]
 ) -> None:
-    ann, ben, cat = players
+    ann, ben, cat = ann_ben_cat
     reorder_seats(session=game, players=[cat, ann, ben], by_user=alice)
     fresh = _fresh(game)
     assert fresh.player_names() == ["Cat", "Ann", "Ben"]
@@ -139,17 +126,19 @@ def test_seats_change_only_before_the_first_deal(
     with pytest.raises(Conflict):
         dan = Player.objects.create(owner=alice, name="Dan")
         reorder_seats(session=game, players=[dan, ann, ben], by_user=alice)
-    add_deal(session=game, number=1, entry=_deal((4, 5, 0), ("Cat", "Ann", "Ben")), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=made_deal((4, 5, 0), ("Cat", "Ann", "Ben")), by_user=alice
+    )
     with pytest.raises(Rejected, match="only before the first deal"):
         reorder_seats(session=game, players=[ann, ben, cat], by_user=alice)
     assert _fresh(game).player_names() == ["Cat", "Ann", "Ben"]
 
 
 def test_a_newcomer_takes_the_seat_and_its_score(
-    game: GameSession, alice: User, players: list[Player]
+    game: GameSession, alice: User, ann_ben_cat: list[Player]
 ) -> None:
-    add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice)
-    add_deal(session=game, number=2, entry=_deal((3, 3, 3)), by_user=alice)
+    add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
+    add_deal(session=game, number=2, entry=made_deal((3, 3, 3)), by_user=alice)
     cats = compute(game).totals["Cat"]
     statement = f"Dan takes Cat's seat and its {cats} points."
     replace_player(
@@ -160,14 +149,16 @@ def test_a_newcomer_takes_the_seat_and_its_score(
     assert fresh.player_names() == ["Ann", "Ben", "Dan"]
     assert compute(game).totals["Dan"] == cats  # the seat's score went on with the seat
     former = FormerSeat.objects.get()
-    assert (former.player, former.until, former.seat.position) == (players[2], 2, 2)
+    assert (former.player, former.until, former.seat.position) == (ann_ben_cat[2], 2, 2)
     change = fresh.changes.latest("id")
     assert change.action == ChangeAction.REPLACED
     assert change.number == 2
     assert change.before == {"seat": 3, "player": "Cat"}
     assert change.after == {"seat": 3, "player": "Dan", "after": 2, "statement": statement}
     # Play goes on under the new name.
-    add_deal(session=game, number=3, entry=_deal((9, 0, 0), ("Ann", "Ben", "Dan")), by_user=alice)
+    add_deal(
+        session=game, number=3, entry=made_deal((9, 0, 0), ("Ann", "Ben", "Dan")), by_user=alice
+    )
     assert compute(game).deals[-1].hands[2].player == "Dan"
     # Cat comes back for Ben: she may sit again; Dan may not take a second seat.
     with pytest.raises(Rejected, match="Dan already sits at this table"):
@@ -175,17 +166,17 @@ def test_a_newcomer_takes_the_seat_and_its_score(
             session=game, position=1, newcomer=dan, played=3, statement="", by_user=alice
         )
     replace_player(
-        session=game, position=1, newcomer=players[2], played=3, statement="", by_user=alice
+        session=game, position=1, newcomer=ann_ben_cat[2], played=3, statement="", by_user=alice
     )
     assert _fresh(game).player_names() == ["Ann", "Cat", "Dan"]
     seat = _fresh(game).seats.get(position=2)
-    assert seat.holders() == [(players[2].pk, range(1, 3)), (dan.pk, range(3, 2001))]
+    assert seat.holders() == [(ann_ben_cat[2].pk, range(1, 3)), (dan.pk, range(3, 2001))]
 
 
 def test_a_replacement_confirmed_on_a_stale_page_changes_nothing(
     game: GameSession, alice: User
 ) -> None:
-    add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice)
+    add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
     with pytest.raises(Conflict, match="changed on another phone"):
         replace_player(
             session=game, position=2, newcomer="Dan", played=0, statement="", by_user=alice
@@ -210,7 +201,7 @@ def test_before_the_first_deal_a_replacement_leaves_no_former_seat(
 
 
 def test_abandon_and_resume(game: GameSession, alice: User) -> None:
-    add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice)
+    add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
     abandon_session(session=game, by_user=alice)
     game.refresh_from_db()
     assert game.abandoned is not None
@@ -231,20 +222,20 @@ def test_a_deal_entered_into_an_abandoned_session_resumes_it(
     game: GameSession, alice: User
 ) -> None:
     abandon_session(session=game, by_user=alice)
-    add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice, form_key="d1")
+    add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice, form_key="d1")
     game.refresh_from_db()
     assert game.abandoned is None
     assert _actions(game) == [ChangeAction.ABANDONED, ChangeAction.RESUMED, ChangeAction.ADDED]
     # Sending the deal again is still recognised by its key.
     with pytest.raises(AlreadyDone):
-        add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice, form_key="d1")
+        add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice, form_key="d1")
 
 
-def test_a_finished_session_cannot_be_abandoned(alice: User, players: list[Player]) -> None:
+def test_a_finished_session_cannot_be_abandoned(alice: User, ann_ben_cat: list[Player]) -> None:
     game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=players
+        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=ann_ben_cat
     )
-    add_deal(session=game, number=1, entry=_deal((4, 5, 0)), by_user=alice)
+    add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
     with pytest.raises(Rejected, match="finished"):
         abandon_session(session=game, by_user=alice)
 
@@ -267,14 +258,14 @@ def test_delete_restore_and_delete_for_good(game: GameSession, alice: User) -> N
     assert Player.objects.filter(owner=alice).count() == 3  # the players stay
 
 
-def test_a_rematch_moves_the_deal_on(alice: User, players: list[Player]) -> None:
+def test_a_rematch_moves_the_deal_on(alice: User, ann_ben_cat: list[Player]) -> None:
     options = {"match": {"type": "deals", "deals": 1}, "trump": "turn-up"}
     game = create_session(
-        owner=alice, ruleset="custom", options=options, players=players, title="Friday"
+        owner=alice, ruleset="custom", options=options, players=ann_ben_cat, title="Friday"
     )
     with pytest.raises(Rejected, match="still being played"):
         rematch(session=game, by_user=alice)
-    entry = trick.DealEntry(hands=_deal((4, 5, 0)).hands, trump="hearts")
+    entry = trick.DealEntry(hands=made_deal((4, 5, 0)).hands, trump="hearts")
     add_deal(session=game, number=1, entry=entry, by_user=alice)
     assert compute(game).deals[0].dealer == "Ann"
     new = rematch(session=game, by_user=alice, form_key="r1")
@@ -298,8 +289,12 @@ def test_a_rematch_moves_the_deal_on(alice: User, players: list[Player]) -> None
     assert rematch(session=game, by_user=alice, form_key="r2") != new
 
 
-def test_an_abandoned_adding_game_can_be_played_again(alice: User, players: list[Player]) -> None:
-    game = create_adding_session(owner=alice, ruleset="thirty-three", options={}, players=players)
+def test_an_abandoned_adding_game_can_be_played_again(
+    alice: User, ann_ben_cat: list[Player]
+) -> None:
+    game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=ann_ben_cat
+    )
     record_event(
         session=game, state="0.0", event=adding.Event(player="Ann", event="bust"), by_user=alice
     )

@@ -13,44 +13,34 @@ from django.utils.html import escape
 
 from scorekeeper.models import ChangeAction, GameSession, Player
 from scorekeeper.presenters.records import player_record
-from scorekeeper.rules import adding, trick
+from scorekeeper.rules import adding
 from scorekeeper.services import (
     abandon_session,
-    add_deal,
     create_adding_session,
     create_session,
     delete_session,
     record_event,
 )
 from tests.stored import compute
-
-ONE_DEAL = {"match": {"type": "deals", "deals": 1}}
-
-
-@pytest.fixture
-def players(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+from tests.tables import ONE_DEAL, play
 
 
 @pytest.fixture
-def game(alice: User, players: list[Player]) -> GameSession:
+def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
     return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=players, title="Friday"
+        owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat, title="Friday"
     )
 
 
-def _deal(
-    tricks: tuple[int, int, int], names: tuple[str, ...] = ("Ann", "Ben", "Cat")
-) -> trick.DealEntry:
-    won = zip(names, tricks, strict=True)
-    return trick.DealEntry(hands={name: trick.HandEntry(tricks=n, made=True) for name, n in won})
-
-
-def _play(game: GameSession, user: User, *deals: tuple[int, int, int]) -> None:
-    names = tuple(GameSession.objects.with_seats().get(pk=game.pk).player_names())
-    start = len(GameSession.objects.with_seats().get(pk=game.pk).entries())
-    for number, tricks in enumerate(deals, start=start + 1):
-        add_deal(session=game, number=number, entry=_deal(tricks, names), by_user=user)
+@pytest.fixture
+def done(alice: User, ann_ben_cat: list[Player]) -> GameSession:
+    """A finished session: one deal played."""
+    session = create_session(
+        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=ann_ben_cat,
+        title="Done",
+    )  # fmt: skip
+    play(session, alice, (4, 5, 0))
+    return session
 
 
 def _url(game: GameSession, suffix: str = "manage/") -> str:
@@ -118,7 +108,7 @@ def test_scorer_and_watch_links_cannot_reach_it(
 def test_another_user_gets_404_everywhere(
     bob_client: Client, alice: User, game: GameSession
 ) -> None:
-    _play(game, alice, (4, 5, 0))
+    play(game, alice, (4, 5, 0))
     gone = create_session(
         owner=alice,
         ruleset="parlett-jokerless",
@@ -205,14 +195,14 @@ def test_a_bad_name_is_refused_and_kept(
 
 
 def test_it_corrects_a_players_name(
-    alice_client: Client, alice: User, game: GameSession, players: list[Player]
+    alice_client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
 ) -> None:
-    _play(game, alice, (4, 5, 0))
+    play(game, alice, (4, 5, 0))
     cats = compute(game).totals["Cat"]
     response = alice_client.post(_url(game), {"fix_name": "3", "seat3-name": " Kat "})
     assert response.status_code == 302
-    players[2].refresh_from_db()
-    assert players[2].name == "Kat"
+    ann_ben_cat[2].refresh_from_db()
+    assert ann_ben_cat[2].name == "Kat"
     table = alice_client.get(_url(game, "")).text
     assert "Kat" in table
     assert "Cat is now called Kat, here and in every session." in table
@@ -233,7 +223,7 @@ def test_it_corrects_a_players_name(
     ],
 )
 def test_a_bad_player_name_is_refused_next_to_its_seat(
-    alice_client: Client, game: GameSession, players: list[Player], name: str, message: str
+    alice_client: Client, game: GameSession, ann_ben_cat: list[Player], name: str, message: str
 ) -> None:
     response = alice_client.post(_url(game), {"fix_name": "3", "seat3-name": name})
     assert response.status_code == 200
@@ -241,8 +231,8 @@ def test_a_bad_player_name_is_refused_next_to_its_seat(
     if name.strip():
         assert _value_of(response.text, "seat3-name") == name
     assert _value_of(response.text, "seat1-name") == "Ann"  # the other seats as they are
-    players[2].refresh_from_db()
-    assert players[2].name == "Cat"
+    ann_ben_cat[2].refresh_from_db()
+    assert ann_ben_cat[2].name == "Cat"
     assert not game.changes.exists()
 
 
@@ -257,9 +247,9 @@ def test_a_seat_that_does_not_exist_is_404(alice_client: Client, game: GameSessi
 
 
 def test_it_changes_the_seat_order_before_the_first_deal(
-    alice_client: Client, alice: User, game: GameSession, players: list[Player]
+    alice_client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
 ) -> None:
-    ann, ben, cat = players
+    ann, ben, cat = ann_ben_cat
     page = alice_client.get(_url(game)).text
     assert "Seat 1 (deals first)" in page
     order = {"reseat": "", "seat_0": cat.pk, "seat_1": ann.pk, "seat_2": ben.pk}
@@ -271,7 +261,7 @@ def test_it_changes_the_seat_order_before_the_first_deal(
     assert "New seats: Cat, Ann, Ben. Cat deals first." in table
     assert "Changed the seats" in _history(alice_client, game)
     # Once a deal is entered the seats are fixed: no form, and a form sent anyway is refused.
-    _play(game, alice, (4, 5, 0))
+    play(game, alice, (4, 5, 0))
     page = alice_client.get(_url(game)).text
     assert 'name="reseat"' not in page
     assert "The seats are fixed" in page
@@ -282,9 +272,9 @@ def test_it_changes_the_seat_order_before_the_first_deal(
 
 
 def test_a_seat_order_with_a_player_twice_is_refused(
-    alice_client: Client, game: GameSession, players: list[Player]
+    alice_client: Client, game: GameSession, ann_ben_cat: list[Player]
 ) -> None:
-    ann, ben, cat = players
+    ann, ben, cat = ann_ben_cat
     data = {"reseat": "", "seat_0": ben.pk, "seat_1": ben.pk, "seat_2": ""}
     response = alice_client.post(_url(game), data)
     assert response.status_code == 200
@@ -301,9 +291,9 @@ def test_a_seat_order_with_a_player_twice_is_refused(
 
 
 def test_a_newcomer_takes_a_seat_after_being_told_what_it_means(
-    alice_client: Client, alice: User, game: GameSession, players: list[Player]
+    alice_client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
 ) -> None:
-    _play(game, alice, (4, 5, 0), (3, 3, 3))
+    play(game, alice, (4, 5, 0), (3, 3, 3))
     cats = compute(game).totals["Cat"]
     url = _url(game, "manage/seats/3/")
     page = alice_client.get(url).text
@@ -339,13 +329,13 @@ def test_a_newcomer_takes_a_seat_after_being_told_what_it_means(
     manage = alice_client.get(_url(game)).text
     assert "Before: Cat played deals 1–2." in manage
     # Play on: the records split the seat's deals between the two.
-    _play(game, alice, (9, 0, 0))
-    cat_record, dan_record = player_record(players[2]), player_record(dan)
+    play(game, alice, (9, 0, 0))
+    cat_record, dan_record = player_record(ann_ben_cat[2]), player_record(dan)
     assert (cat_record.sessions, cat_record.deals, cat_record.finished) == (1, 2, 0)
     assert (dan_record.sessions, dan_record.deals) == (1, 1)
-    assert "Cat" not in [rival.opponent for rival in player_record(players[0]).rivals()]
+    assert "Cat" not in [rival.opponent for rival in player_record(ann_ben_cat[0]).rivals()]
     # Review: searching for Cat still finds the session.
-    found = alice_client.get("/sessions/", {"player": players[2].pk}).text
+    found = alice_client.get("/sessions/", {"player": ann_ben_cat[2].pk}).text
     assert f"/sessions/{game.public_id}/" in found
 
 
@@ -411,7 +401,7 @@ def test_a_confirmation_made_before_another_deal_is_asked_again(
 ) -> None:
     url = _url(game, "manage/seats/3/")
     alice_client.post(url, {"check": "", "new_name": "Dan"})
-    _play(game, alice, (4, 5, 0))  # another phone enters a deal meanwhile
+    play(game, alice, (4, 5, 0))  # another phone enters a deal meanwhile
     response = alice_client.post(url, {"confirm": "", "new_name": "Dan", "played": "0"})
     assert response.status_code == 200
     assert "The session changed on another phone meanwhile" in response.text
@@ -423,10 +413,10 @@ def test_a_confirmation_made_before_another_deal_is_asked_again(
 
 
 def test_a_seat_of_the_adding_game_is_taken_with_its_tokens(
-    alice_client: Client, alice: User, players: list[Player]
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
 ) -> None:
     pennies = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=players
+        owner=alice, ruleset="thirty-three", options={}, players=ann_ben_cat
     )
     event = adding.Event(player="Cat", event="bust")
     record_event(session=pennies, state="0.0", event=event, by_user=alice)
@@ -440,7 +430,7 @@ def test_a_seat_of_the_adding_game_is_taken_with_its_tokens(
 
 
 def test_abandon_and_resume(alice_client: Client, alice: User, game: GameSession) -> None:
-    _play(game, alice, (4, 5, 0))
+    play(game, alice, (4, 5, 0))
     assert "Friday" in alice_client.get("/").text  # offered to continue
     response = alice_client.post(_url(game), {"abandon": ""})
     assert response.status_code == 302
@@ -466,13 +456,7 @@ def test_abandon_and_resume(alice_client: Client, alice: User, game: GameSession
     assert game.changes.filter(action=ChangeAction.RESUMED).count() == 1
 
 
-def test_a_finished_session_offers_no_abandon(
-    alice_client: Client, alice: User, players: list[Player]
-) -> None:
-    done = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=players
-    )
-    _play(done, alice, (4, 5, 0))
+def test_a_finished_session_offers_no_abandon(alice_client: Client, done: GameSession) -> None:
     page = alice_client.get(_url(done)).text
     assert 'name="abandon"' not in page
     alice_client.post(_url(done), {"abandon": ""})
@@ -484,7 +468,7 @@ def test_a_finished_session_offers_no_abandon(
 
 
 def test_delete_then_restore(alice_client: Client, alice: User, game: GameSession) -> None:
-    _play(game, alice, (4, 5, 0))
+    play(game, alice, (4, 5, 0))
     page = alice_client.get(_url(game, "manage/delete/")).text
     assert escape("Delete “Friday”?") in page
     assert "kept, with everything entered and its history" in page
@@ -532,20 +516,22 @@ def test_a_session_not_deleted_cannot_be_deleted_for_good(
 
 
 def test_a_deleted_session_leaves_links_and_records(
-    alice_client: Client, client: Client, alice: User, game: GameSession, players: list[Player]
+    alice_client: Client, client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
 ) -> None:
-    _play(game, alice, (4, 5, 0))
+    play(game, alice, (4, 5, 0))
     alice_client.post(_url(game, "share/"), {"watch": "on"})
     game.refresh_from_db()
     assert client.get(f"/w/{game.watch_token}/").status_code == 200
     delete_session(session=game, by_user=alice)
     assert client.get(f"/w/{game.watch_token}/").status_code == 404
     assert client.get(f"/w/{game.watch_token}/live/").status_code == 404
-    assert player_record(players[0]).sessions == 0
+    assert player_record(ann_ben_cat[0]).sessions == 0
 
 
-def test_the_deleted_list_pages(alice_client: Client, alice: User, players: list[Player]) -> None:
-    seated = [*players, Player.objects.create(owner=alice, name="Dan")]
+def test_the_deleted_list_pages(
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    seated = [*ann_ben_cat, Player.objects.create(owner=alice, name="Dan")]
     for number in range(25):
         gone = create_session(
             owner=alice, ruleset="four", options={}, title=f"Game {number}", players=seated
@@ -561,12 +547,8 @@ def test_the_deleted_list_pages(alice_client: Client, alice: User, players: list
 
 
 def test_a_rematch_is_one_tap_from_a_finished_session(
-    alice_client: Client, alice: User, players: list[Player]
+    alice_client: Client, done: GameSession
 ) -> None:
-    done = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=players, title="Friday"
-    )
-    _play(done, alice, (4, 5, 0))
     table = alice_client.get(_url(done, "")).text
     assert "Rematch: same seats, Ben deals first" in table
     assert f'action="{_url(done, "rematch/")}"' in table
@@ -579,7 +561,7 @@ def test_a_rematch_is_one_tap_from_a_finished_session(
     assert (new.ruleset, new.options, new.title, new.rematch_of) == (
         done.ruleset,
         done.options,
-        "Friday",
+        "Done",
         done,
     )
     page = alice_client.get(_url(new, "")).text
@@ -598,12 +580,8 @@ def test_a_rematch_is_one_tap_from_a_finished_session(
 
 
 def test_the_sessions_list_offers_a_rematch_of_finished_sessions(
-    alice_client: Client, alice: User, game: GameSession, players: list[Player]
+    alice_client: Client, game: GameSession, done: GameSession
 ) -> None:
-    done = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=players, title="Done"
-    )
-    _play(done, alice, (4, 5, 0))
     listing = alice_client.get("/sessions/").text
     assert listing.index("In progress</h2>") < listing.index("Finished</h2>")
     assert f'action="{_url(done, "rematch/")}"' in listing
@@ -623,19 +601,19 @@ def test_a_session_in_progress_has_no_rematch(alice_client: Client, game: GameSe
 
 
 def test_home_offers_the_latest_sessions_in_progress(
-    alice_client: Client, alice: User, players: list[Player]
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
 ) -> None:
     made = [
         create_session(
             owner=alice,
             ruleset="parlett-jokerless",
             options={},
-            players=players,
+            players=ann_ben_cat,
             title=f"Table {number}",
         )
         for number in range(5)
     ]
-    _play(made[1], alice, (4, 5, 0))  # the latest played
+    play(made[1], alice, (4, 5, 0))  # the latest played
     abandon_session(session=made[4], by_user=alice)
     delete_session(session=made[3], by_user=alice)
     page = alice_client.get("/").text
