@@ -11,6 +11,7 @@ with one pass of the rules; the others keep the result as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -80,7 +81,7 @@ def rename_seated_player(
             who,
             action=ChangeAction.NAMED,
             number=None,
-            result=scored(game, game.entries()),
+            result=_rescored(game, game.entries()),
             entries=game.entries(),
             before={"seat": position + 1, "player": old},
             after={"seat": position + 1, "player": name},
@@ -120,7 +121,7 @@ def reorder_seats(
             who,
             action=ChangeAction.SEATED,
             number=None,
-            result=scored(game, []),
+            result=_rescored(game, []),
             entries=[],
             before=before,
             after=after,
@@ -175,7 +176,7 @@ def replace_player(
             who,
             action=ChangeAction.REPLACED,
             number=played or None,
-            result=scored(game, entries),
+            result=_rescored(game, entries),
             entries=entries,
             before={"seat": position + 1, "player": left.name},
             after=after,
@@ -315,6 +316,15 @@ def _mark(
     setattr(game, field, timezone.now() if on else None)
     game.save(update_fields=[field])
     return _settled(game, who, action, after=after)
+
+
+def _rescored(game: GameSession, entries: list[Any]) -> Any:
+    """The result under the session's new names or seats; Rejected if its rules refuse them
+    (a name the game reserves, such as the dummy's)."""
+    try:
+        return scored(game, entries)
+    except InvalidRules as error:
+        raise Rejected([problem.message for problem in error.problems]) from None
 
 
 def _seat(game: GameSession, position: int) -> Seat:

@@ -303,3 +303,18 @@ def test_an_abandoned_adding_game_can_be_played_again(
     assert new.family == "adding"
     assert new.player_names() == ["Ben", "Cat", "Ann"]
     assert new.result().next.dealer == "Ben"
+
+
+def test_a_name_the_game_reserves_is_refused(alice: User, ann_ben_cat: list[Player]) -> None:
+    game = create_session(owner=alice, ruleset="two-dummy", options={}, players=ann_ben_cat[:2])
+    with pytest.raises(Rejected, match="reserved in this game"):
+        rename_seated_player(session=game, position=0, name="Dummy", by_user=alice)
+    with pytest.raises(Rejected, match="reserved in this game"):
+        replace_player(
+            session=game, position=1, newcomer="dummy", played=0, statement="", by_user=alice
+        )
+    ann_ben_cat[0].refresh_from_db()
+    assert ann_ben_cat[0].name == "Ann"
+    assert not Player.objects.filter(name__iexact="dummy").exists()
+    assert _fresh(game).player_names() == ["Ann", "Ben"]
+    assert not game.changes.exists()

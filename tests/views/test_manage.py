@@ -625,3 +625,15 @@ def test_home_offers_the_latest_sessions_in_progress(
 
 def test_home_without_sessions_in_progress_offers_none(alice_client: Client) -> None:
     assert "Continue" not in alice_client.get("/").text
+
+
+def test_a_name_the_game_reserves_is_refused_next_to_its_seat(
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    pair = create_session(owner=alice, ruleset="two-dummy", options={}, players=ann_ben_cat[:2])
+    response = alice_client.post(_url(pair), {"fix_name": "1", "seat1-name": "Dummy"})
+    assert response.status_code == 200
+    _next_to(response.text, "seat1-name", '"Dummy" is reserved in this game; pick another name.')
+    assert _value_of(response.text, "seat1-name") == "Dummy"
+    ann_ben_cat[0].refresh_from_db()
+    assert ann_ben_cat[0].name == "Ann"
