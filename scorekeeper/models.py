@@ -20,8 +20,9 @@ from django.utils.text import slugify
 
 from scorekeeper import computed
 from scorekeeper.rules import adding, trick
+from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
-from scorekeeper.rules.bounds import MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
+from scorekeeper.rules.common import seating_moved_on
 from scorekeeper.rules.registry import FAMILIES, Family, family
 from scorekeeper.scoresheet import build_sheet, dumps_scoresheet
 
@@ -95,8 +96,31 @@ EVENT_TARGETS = sorted({rule.target for rule in adding.ALL_EVENTS if rule.target
 
 class GameSessionQuerySet(models.QuerySet["GameSession"]):
     def for_user(self, user: object) -> GameSessionQuerySet:
-        """The sessions of this user: the one lookup every owner's page starts from."""
-        return self.filter(owner=user)
+        """The sessions of this user: the one lookup every owner's page starts from. A deleted
+        session is not among them (see `deleted_for_user`)."""
+        return self.filter(owner=user).not_deleted()
+
+    def deleted_for_user(self, user: object) -> GameSessionQuerySet:
+        """The sessions this user deleted, kept until restored or deleted for good."""
+        return self.filter(owner=user, deleted__isnull=False)
+
+    def not_deleted(self) -> GameSessionQuerySet:
+        """Every session but the deleted ones: what links and records may reach."""
+        return self.filter(deleted__isnull=True)
+
+    def in_progress(self) -> GameSessionQuerySet:
+        """Sessions still being played: neither finished nor abandoned."""
+        return self.filter(finished=False, abandoned__isnull=True)
+
+    def with_stage(self) -> GameSessionQuerySet:
+        """With `stage`, for sorting lists: 0 in progress, 1 finished, 2 abandoned."""
+        return self.annotate(
+            stage=models.Case(
+                models.When(finished=True, then=models.Value(1)),
+                models.When(abandoned__isnull=False, then=models.Value(2)),
+                default=models.Value(0),
+            )
+        )
 
     def with_seats(self) -> GameSessionQuerySet:
         """With the seats and their players, so that names cost no more queries."""
@@ -133,6 +157,14 @@ class GameSession(models.Model):
     # Unguessable tokens (at least 128 bits) of the links the owner shares; None: turned off.
     watch_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     scorer_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # When the owner stopped the session where it stood (it can be resumed), and when they
+    # deleted it (kept, out of every list and link, until restored or deleted for good).
+    abandoned = models.DateTimeField(null=True, blank=True)
+    deleted = models.DateTimeField(null=True, blank=True)
+    # The session this one is a rematch of (same seats moved on by one, same rules).
+    rematch_of = models.ForeignKey(
+        "self", models.SET_NULL, null=True, blank=True, related_name="rematches"
+    )
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -170,6 +202,17 @@ class GameSession(models.Model):
     def unit(self) -> str:
         """What the table enters, one at a time: "deal" or "round"."""
         return self.rules_family.UNIT
+
+    @property
+    def status(self) -> str:
+        """In words, for lists: "finished", "abandoned" or "in progress"."""
+        if self.finished:
+            return "finished"
+        return "abandoned" if self.abandoned else "in progress"
+
+    def rematch_seating(self) -> list[str]:
+        """The players of a rematch in seat order: the first of them deals first."""
+        return seating_moved_on(self.player_names())
 
     def seats_by_name(self) -> dict[str, Seat]:
         return {seat.player.name: seat for seat in self.seats.all()}
@@ -278,6 +321,38 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in seat {self.position + 1}"
+
+    def holders(self) -> list[tuple[int, range]]:
+        """Who held the seat for which deals or rounds: (player id, numbers), each player who
+        left it first, then its player now (to the end of the session)."""
+        held, start = [], 1
+        for former in self.former.all():
+            held.append((former.player_id, range(start, former.until + 1)))
+            start = former.until + 1
+        held.append((self.player_id, range(start, MAX_DEALS + 1)))
+        return held
+
+
+class FormerSeat(models.Model):
+    """A player who left a seat: they played its deals or rounds up to `until`, and the player
+    who took the seat went on with its score (services.manage.replace_player)."""
+
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="former")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="former_seats")
+    until = models.PositiveIntegerField()  # the last deal or round they played
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["until", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "until"], name="former_seat_until_unique"),
+            models.CheckConstraint(
+                condition=models.Q(until__gte=1), name="former_seat_played_something"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.seat.position + 1} until {self.until}"
 
 
 class Deal(models.Model):
@@ -428,13 +503,34 @@ class ChangeAction(models.TextChoices):
     EDITED = "edited", "Corrected"
     DELETED = "deleted", "Undone"
     EXTENDED = "extended", "Extended"
+    # Changes to the session as a whole (services.manage)
+    TITLED = "titled", "Renamed the session"
+    NAMED = "named", "Corrected a player's name"
+    SEATED = "seated", "Changed the seats"
+    REPLACED = "replaced", "Replaced a player"
+    ABANDONED = "abandoned", "Abandoned the session"
+    RESUMED = "resumed", "Resumed the session"
+    REMOVED = "removed", "Deleted the session"
+    RESTORED = "restored", "Restored the session"
+    REMATCH = "rematch", "Started a rematch"
+
+
+# The changes to a session as a whole, rather than to one of its deals or rounds.
+SESSION_ACTIONS = frozenset(
+    {
+        ChangeAction.TITLED, ChangeAction.NAMED, ChangeAction.SEATED, ChangeAction.REPLACED,
+        ChangeAction.ABANDONED, ChangeAction.RESUMED, ChangeAction.REMOVED,
+        ChangeAction.RESTORED, ChangeAction.REMATCH,
+    }
+)  # fmt: skip
 
 
 class Change(models.Model):
     """One change to a session, with the old and new values: nothing entered is ever lost.
 
-    `before` and `after` hold a deal as the scoresheet file writes it (FORMAT.md §2)
-    or, for an extension, the options.
+    `before` and `after` hold a deal as the scoresheet file writes it (FORMAT.md §2), for
+    an extension the options, and for a change to the session as a whole (SESSION_ACTIONS)
+    what it changed: {"title": …}, {"seats": [names]}, {"seat": 3, "player": "Cat", …}.
     """
 
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="changes")

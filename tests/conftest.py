@@ -4,6 +4,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from scorekeeper.models import Player
+
 
 @pytest.fixture
 def alice(db: None) -> User:
@@ -32,3 +34,9 @@ def bob_client(bob: User) -> Client:
 def _fast_password_hashing(settings: Any) -> None:
     # PBKDF2 at production strength costs ~0.3 s a login; tests only need a hash.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def ann_ben_cat(alice: User) -> list[Player]:
+    """Three players of alice's, in seat order."""
+    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]

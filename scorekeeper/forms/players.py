@@ -13,6 +13,22 @@ from scorekeeper.models import PLAYER_NAME_MAX, Player
 from scorekeeper.rules import bounds
 
 
+def roster_name(typed: str, owner: User, player_id: int | None = None) -> str:
+    """A name for a player of `owner`'s roster, tidied; ValidationError if it is blank, too
+    long, unprintable, or the name of another of their players (`player_id` is the one being
+    renamed)."""
+    name = tidy_name(typed)
+    if not name:
+        raise forms.ValidationError("Type the player's name.")
+    check_text(name, "A name", PLAYER_NAME_MAX)
+    clash = Player.objects.filter(owner=owner, name_key=bounds.name_key(name))
+    if player_id:
+        clash = clash.exclude(pk=player_id)
+    if clash.exists():
+        raise forms.ValidationError(f"You already have a player called {clash[0].name}.")
+    return name
+
+
 class PlayerForm(forms.ModelForm):
     """Add or rename a player on the owner's roster."""
 
@@ -34,16 +50,7 @@ class PlayerForm(forms.ModelForm):
         self.helper.form_tag = False
 
     def clean_name(self) -> str:
-        name = tidy_name(self.cleaned_data["name"])
-        if not name:
-            raise forms.ValidationError("Type the player's name.")
-        check_text(name, "A name", PLAYER_NAME_MAX)
-        clash = Player.objects.filter(owner=self.owner, name_key=bounds.name_key(name))
-        if self.instance.pk:
-            clash = clash.exclude(pk=self.instance.pk)
-        if clash.exists():
-            raise forms.ValidationError(f"You already have a player called {clash[0].name}.")
-        return name
+        return roster_name(self.cleaned_data["name"], self.owner, self.instance.pk)
 
     def save(self, commit: bool = True) -> Player:
         self.instance.owner = self.owner

@@ -323,7 +323,12 @@ class SessionFilterForm(forms.Form):
     status = forms.ChoiceField(
         label="Status",
         required=False,
-        choices=[("", "Any"), ("playing", "In progress"), ("finished", "Finished")],
+        choices=[
+            ("", "Any"),
+            ("playing", "In progress"),
+            ("finished", "Finished"),
+            ("abandoned", "Abandoned"),
+        ],
     )
     since = forms.DateField(
         label="From", required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -361,17 +366,27 @@ class SessionFilterForm(forms.Form):
         if data.get("q"):
             words = data["q"]
             sessions = sessions.filter(
-                Q(title__icontains=words) | Q(seats__player__name__icontains=words)
+                Q(title__icontains=words)
+                | Q(seats__player__name__icontains=words)
+                | Q(seats__former__player__name__icontains=words)
             ).distinct()
         if data.get("family"):
             sessions = sessions.filter(family=data["family"])
         if data.get("ruleset"):
             family, ruleset = data["ruleset"].split(":", 1)
             sessions = sessions.filter(family=family, ruleset=ruleset)
-        if data.get("player"):
-            sessions = sessions.filter(seats__player=data["player"])
-        if data.get("status"):
-            sessions = sessions.filter(finished=data["status"] == "finished")
+        if data.get("player"):  # seated, or seated until someone took the seat over
+            player = data["player"]
+            sessions = sessions.filter(
+                Q(seats__player=player) | Q(seats__former__player=player)
+            ).distinct()
+        status = data.get("status")
+        if status == "playing":
+            sessions = sessions.filter(finished=False, abandoned__isnull=True)
+        elif status == "finished":
+            sessions = sessions.filter(finished=True)
+        elif status == "abandoned":
+            sessions = sessions.filter(finished=False, abandoned__isnull=False)
         played = Coalesce("played_on", TruncDate("created"))
         if data.get("since"):
             sessions = sessions.alias(day=played).filter(day__gte=data["since"])

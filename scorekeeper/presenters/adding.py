@@ -278,12 +278,17 @@ def outcome(result: adding.AddingResult) -> str:
     return last_tap_message(result)
 
 
-def count_record(record: Record, name: str, result: adding.AddingResult) -> None:
-    """Add the player's rounds in this session to their record."""
+def count_record(
+    record: Record, name: str, result: adding.AddingResult, numbers: range | None = None
+) -> None:
+    """Add the player's rounds in this session to their record: the rounds `numbers` of the
+    seat `name` (all of them by default; a player who left a seat played only some)."""
     out = False
     for played in result.rounds:
         if out:
             break
+        if numbers is not None and played.number not in numbers:
+            continue
         record.rounds += 1
         for effect in played.events:
             change = effect.changes.get(name, 0)
@@ -292,6 +297,12 @@ def count_record(record: Record, name: str, result: adding.AddingResult) -> None
             if name in effect.eliminated:
                 record.eliminated += 1
                 out = True
+
+
+def standing_words(result: adding.AddingResult, name: str) -> str:
+    """What a seat holds now, in words: '7 tokens', '2 folds left', 'out in round 3'."""
+    standing = next(standing for standing in result.standings if standing.player == name)
+    return _standing_label(result.rules, standing)
 
 
 # Rule sheets and score pads

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.presenters import presenter
@@ -67,21 +67,36 @@ class Record:
 
 
 def sessions_of(player: Player) -> QuerySet[GameSession]:
-    """The owner's sessions in which `player` had a seat, with their seats loaded."""
+    """The owner's sessions (not deleted) in which `player` had a seat, now or before someone
+    took it over, with their seats and who left them loaded."""
     return (
-        GameSession.objects.filter(owner_id=player.owner_id, seats__player=player)
+        GameSession.objects.for_user(player.owner_id)
+        .filter(Q(seats__player=player) | Q(seats__former__player=player))
         .with_seats()
+        .prefetch_related("seats__former")
         .distinct()
     )
 
 
 def player_record(player: Player) -> Record:
+    """The player's record. A player who left a seat is credited with the deals or rounds
+    they played in it; the session's end (finished, won, head to head) counts for whoever
+    held the seat at the end."""
     record = Record()
     for session in sessions_of(player):
-        name = next(s.player.name for s in session.seats.all() if s.player_id == player.pk)
         record.sessions += 1
         result = session.result()
-        presenter(session).count_record(record, name, result)
+        shown = presenter(session)
+        seated = None
+        for seat in session.seats.all():
+            for holder, numbers in seat.holders():
+                if holder == player.pk:
+                    shown.count_record(record, seat.player.name, result, numbers)
+            if seat.player_id == player.pk:
+                seated = seat
+        if seated is None:
+            continue  # they left the table before the end
+        name = seated.player.name
         if result.finished:
             record.finished += 1
             if name in result.winners:

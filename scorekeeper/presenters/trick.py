@@ -299,9 +299,14 @@ def outcome(result: trick.SessionResult) -> str:
     return deal_saved_message(result.deals[-1])
 
 
-def count_record(record: Record, name: str, result: trick.SessionResult) -> None:
-    """Add the player's deals in this session to their record."""
+def count_record(
+    record: Record, name: str, result: trick.SessionResult, numbers: range | None = None
+) -> None:
+    """Add the player's deals in this session to their record: the hands of `name` in the
+    deals `numbers` (all of them by default; a player who left a seat played only some)."""
     for deal in result.deals:
+        if numbers is not None and deal.number not in numbers:
+            continue
         for hand in deal.hands:
             if hand.player != name:
                 continue
@@ -313,6 +318,15 @@ def count_record(record: Record, name: str, result: trick.SessionResult) -> None
             if hand.premium_bid:
                 record.premiums_tried += 1
                 record.premiums_made += hand.made
+
+
+def standing_words(result: trick.SessionResult, name: str) -> str:
+    """What a seat holds now, in words: '123 points', '123 points, 45 in this game'."""
+    total = result.totals[name]
+    words = f"{total} point{'' if total == 1 else 's'}"
+    if result.current_game_scores is not None and not result.finished:
+        words += f", {result.current_game_scores[name]} in this game"
+    return words
 
 
 # Rule sheets and score pads

@@ -1,4 +1,4 @@
-"""What both game families share: problems, player names, ranking with ties."""
+"""What both game families share: problems, player names, seating, ranking with ties."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -61,6 +61,16 @@ def check_player_names(players: Sequence[object], reserved: Sequence[str] = ()) 
         else:
             seen[key] = name
     return problems
+
+
+def seating_moved_on[Seated](players: Sequence[Seated]) -> list[Seated]:
+    """The seats of a rematch: the same players in the same order round the table, moved on
+    by one seat, so that the player after the last session's first dealer deals first.
+
+    In both families seat 1 deals the first deal and the deal passes to the next seat
+    (RULES.md, vocabulary): seat 2 of the last session becomes seat 1.
+    """
+    return [*players[1:], *players[:1]]
 
 
 def rank(scores: Mapping[str, int], order: Sequence[str]) -> list[tuple[str, int]]:

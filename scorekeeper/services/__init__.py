@@ -21,6 +21,18 @@ from scorekeeper.services.deals import (
     redo_deal,
     undone_deal,
 )
+from scorekeeper.services.manage import (
+    abandon_session,
+    delete_for_good,
+    delete_session,
+    rematch,
+    rename_seated_player,
+    rename_session,
+    reorder_seats,
+    replace_player,
+    restore_session,
+    resume_session,
+)
 from scorekeeper.services.rounds import edit_round, record_event, undo_event
 from scorekeeper.services.sessions import (
     create_adding_session,
@@ -30,8 +42,10 @@ from scorekeeper.services.sessions import (
 )
 
 __all__ = [
-    "AlreadyDone", "Conflict", "KeyReused", "Rejected", "Saved", "Who", "add_deal",
-    "create_adding_session", "create_session", "delete_last_deal", "edit_deal", "edit_round",
-    "extend_session", "import_scoresheet", "record_event", "redo_deal", "rename_player",
-    "replayed", "undo_event", "undone_deal",
+    "AlreadyDone", "Conflict", "KeyReused", "Rejected", "Saved", "Who", "abandon_session",
+    "add_deal", "create_adding_session", "create_session", "delete_for_good", "delete_last_deal",
+    "delete_session", "edit_deal", "edit_round", "extend_session", "import_scoresheet",
+    "record_event", "redo_deal", "rematch", "rename_player", "rename_seated_player",
+    "rename_session", "reorder_seats", "replace_player", "replayed", "restore_session",
+    "resume_session", "undo_event", "undone_deal",
 ]  # fmt: skip

@@ -17,7 +17,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scorekeeper.models import Change, GameSession
+from scorekeeper.models import Change, ChangeAction, GameSession
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,21 @@ def settle(
     was: Any = None,
 ) -> Saved:
     """End a write: record it in the history, keep the session's summary in step, raise its
-    version by one (the row is locked) and keep the result computed for the new version."""
+    version by one (the row is locked) and keep the result computed for the new version.
+
+    A deal or round entered into an abandoned session takes it up again (said in the history).
+    """
+    fields = ["finished", "version", "updated"]
+    if session.abandoned and action == ChangeAction.ADDED:
+        session.abandoned = None
+        fields.append("abandoned")
+        Change.objects.create(
+            session=session,
+            action=ChangeAction.RESUMED,
+            by_user=who.by_user,
+            by_name=who.by_name,
+            after={"entered": number},
+        )
     Change.objects.create(
         session=session,
         action=action,
@@ -140,6 +154,6 @@ def settle(
     )
     session.finished = result.finished
     session.version += 1
-    session.save(update_fields=["finished", "version", "updated"])
+    session.save(update_fields=fields)
     session.knows(result, entries)
     return Saved(session, result, was)

@@ -96,7 +96,7 @@ def link_missing(request: HttpRequest) -> LinkGone:
 
 
 def _session_by(request: HttpRequest, **token: str) -> GameSession:
-    session = GameSession.objects.filter(**token).with_seats().first()
+    session = GameSession.objects.not_deleted().filter(**token).with_seats().first()
     if session is None:
         raise link_missing(request)
     return session
@@ -104,7 +104,8 @@ def _session_by(request: HttpRequest, **token: str) -> GameSession:
 
 def version_by(request: HttpRequest, **token: str) -> int:
     """The version of the session a link opens (one query, for polls); 404 if none."""
-    version = GameSession.objects.filter(**token).values_list("version", flat=True).first()
+    found = GameSession.objects.not_deleted().filter(**token)
+    version = found.values_list("version", flat=True).first()
     if version is None:
         raise link_missing(request)
     return version

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -60,15 +60,24 @@ def preset_of(family_id: str, preset_id: str) -> tuple[Family, Any]:
 @login_required
 @require_GET
 def sessions(request: AuthedRequest) -> HttpResponse:
-    mine: QuerySet[GameSession] = GameSession.objects.for_user(request.user).with_counts()
+    mine: QuerySet[GameSession] = (
+        GameSession.objects.for_user(request.user).with_counts().with_stage()
+    )
     form = SessionFilterForm(request.GET or None, owner=request.user)
     if form.is_valid():
         mine = form.apply(mine)
-    mine = mine.prefetch_related("seats__player").order_by("finished", "-updated")
+    # In progress first, then finished, then abandoned; the latest first in each.
+    mine = mine.prefetch_related("seats__player").order_by(F("stage"), "-updated")
     page = Paginator(mine, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    ctx = {"sessions": page, "page": page, "form": form, "query": query.urlencode()}
+    ctx = {
+        "sessions": page,
+        "page": page,
+        "form": form,
+        "query": query.urlencode(),
+        "deleted": GameSession.objects.deleted_for_user(request.user).exists(),
+    }
     return render(request, "scorekeeper/sessions.html", ctx)
 
 

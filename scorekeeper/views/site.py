@@ -19,7 +19,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
 from scorekeeper.middleware import DATABASE_UNAVAILABLE, database_unavailable
-from scorekeeper.models import Player
+from scorekeeper.models import GameSession, Player
+
+CONTINUE_SESSIONS = 3  # the sessions in progress that the home page offers to continue
 
 
 def safe_next(request: HttpRequest, fallback: str) -> str:
@@ -37,7 +39,15 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "scorekeeper/welcome.html")
     players = Player.objects.for_user(request.user).active()
-    return render(request, "scorekeeper/home.html", {"player_count": players.count()})
+    playing = (
+        GameSession.objects.for_user(request.user)
+        .in_progress()
+        .with_counts()
+        .prefetch_related("seats__player")
+        .order_by("-updated")[:CONTINUE_SESSIONS]
+    )
+    ctx = {"player_count": players.count(), "playing": playing}
+    return render(request, "scorekeeper/home.html", ctx)
 
 
 @require_POST

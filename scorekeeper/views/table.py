@@ -19,6 +19,7 @@ from scorekeeper.http import AuthedRequest, HtmxHttpRequest
 from scorekeeper.models import GameSession
 from scorekeeper.presenters import presenter, template
 from scorekeeper.presenters.common import grid_page
+from scorekeeper.presenters.history import history
 from scorekeeper.rules import adding, trick
 from scorekeeper.views import deals, rounds
 from scorekeeper.views.access import Table, owner_table
@@ -105,11 +106,5 @@ def session_grid(request: AuthedRequest, public_id: str, unit: str) -> HttpRespo
 @require_GET
 def session_history(request: AuthedRequest, public_id: str) -> HttpResponse:
     table = owner_table(request, public_id)
-    shown = presenter(table.session)
-    rules = table.session.rules()
-    changes = [
-        (change, shown.change_label(change), *shown.change_words(change, rules))
-        for change in table.session.changes.select_related("by_user")
-    ]
-    ctx = {"session": table.session, "base": table.base, "changes": changes}
+    ctx = {"session": table.session, "base": table.base, "changes": history(table.session)}
     return render(request, "scorekeeper/session_history.html", ctx)

@@ -22,11 +22,13 @@ PUBLIC = {  # anyone, no account
     "manifest", "healthz", "rules_document", "format_document",
 }  # fmt: skip
 LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
-             "session_import", "session_new", "session_start", "theme"}  # fmt: skip
+             "session_import", "session_new", "session_start", "theme",
+             "sessions_deleted"}  # fmt: skip
 OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "session_history",
          "session_share", "session_scoresheet", "session_csv", "session_rules",
          "session_deals", "session_rounds", "session_display",
-         "session_display_live"}  # fmt: skip
+         "session_display_live", "session_manage", "session_replace",
+         "session_delete", "session_rematch", "session_deleted"}  # fmt: skip
 WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
               "watch_display_live"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
@@ -75,6 +77,7 @@ def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
         "player": [[world["player"].pk]],
         "deal_edit": [[game.public_id, 1]],
         "round_edit": [[pennies.public_id, 1]],
+        "session_replace": [[game.public_id, 1], [pennies.public_id, 1]],
         "scorer_deal_edit": [[game.scorer_token, 1]],
         "scorer_round_edit": [[pennies.scorer_token, 1]],
         "session_start": [["trick", "four"], ["adding", "thirty-three"]],

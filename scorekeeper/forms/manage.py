@@ -1,0 +1,190 @@
+"""The forms of the "Manage session" pages: its name, a player's name, the seat order, and who
+takes the seat of a player who leaves. Each says what is wrong next to its field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.contrib.auth.models import User
+
+from scorekeeper.forms.players import roster_name
+from scorekeeper.forms.text import check_text, tidy_name
+from scorekeeper.models import PLAYER_NAME_MAX, GameSession, Player, Seat
+from scorekeeper.rules import bounds
+
+TOO_LONG_NAME = f"A name can be at most {PLAYER_NAME_MAX} characters."
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    helper.form_tag = False
+    return helper
+
+
+class TitleForm(forms.Form):
+    """The session's name (may be left empty: it is then called by its rules and day)."""
+
+    title = forms.CharField(
+        max_length=bounds.MAX_TITLE_LENGTH,
+        required=False,
+        label="Name of the session",
+        help_text="For example “Friday at Sam’s”. Leave it empty to call it by its rules and day.",
+        error_messages={
+            "max_length": f"A name can be at most {bounds.MAX_TITLE_LENGTH} characters long."
+        },
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+    def clean_title(self) -> str:
+        title: str = self.cleaned_data["title"].strip()  # as the start form has it
+        check_text(title, "A name", bounds.MAX_TITLE_LENGTH)
+        return title
+
+
+class SeatNameForm(forms.Form):
+    """A corrected name for the player in one seat (their name on the roster)."""
+
+    name = forms.CharField(
+        max_length=PLAYER_NAME_MAX,
+        error_messages={"required": "Type the player's name.", "max_length": TOO_LONG_NAME},
+    )
+
+    def __init__(self, *args: Any, seat: Seat, owner: User, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", f"seat{seat.position + 1}")
+        kwargs.setdefault("initial", {"name": seat.player.name})
+        super().__init__(*args, **kwargs)
+        self.seat = seat
+        self.owner = owner
+        field = self.fields["name"]
+        field.label = f"Name in seat {seat.position + 1}"
+        field.widget.attrs.update({"autocomplete": "off", "autocapitalize": "words"})
+        self.helper = _helper()
+
+    def clean_name(self) -> str:
+        name = roster_name(self.cleaned_data["name"], self.owner, self.seat.player_id)
+        if name == self.seat.player.name:
+            raise forms.ValidationError(f"That is already the name in seat {self.position}.")
+        return name
+
+    @property
+    def position(self) -> int:
+        return self.seat.position + 1
+
+
+class SeatOrderForm(forms.Form):
+    """The same players in a new order round the table; seat 1 deals first."""
+
+    def __init__(self, *args: Any, session: GameSession, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seated = [seat.player for seat in session.seats.all()]
+        choices = [("", "— choose —"), *((str(p.pk), p.name) for p in self.seated)]
+        for index, player in enumerate(self.seated):
+            self.fields[f"seat_{index}"] = forms.TypedChoiceField(
+                choices=choices,
+                coerce=int,
+                initial=str(player.pk),
+                label=f"Seat {index + 1}" + (" (deals first)" if index == 0 else ""),
+                error_messages={
+                    "required": f"Choose who sits in seat {index + 1}.",
+                    "invalid_choice": "Choose one of the players at this table.",
+                },
+            )
+        self.helper = _helper()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        seen: set[int] = set()
+        names = {player.pk: player.name for player in self.seated}
+        for index in range(len(self.seated)):
+            chosen = data.get(f"seat_{index}")
+            if chosen is None:
+                continue
+            if chosen in seen:
+                self.add_error(f"seat_{index}", f"{names[chosen]} already has a seat.")
+            seen.add(chosen)
+        return data
+
+    def players(self) -> list[Player]:
+        """The players in the order chosen."""
+        by_id = {player.pk: player for player in self.seated}
+        return [by_id[self.cleaned_data[f"seat_{i}"]] for i in range(len(self.seated))]
+
+
+class ReplaceForm(forms.Form):
+    """Who takes the seat of a player who leaves: one of the roster, or someone new."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label="One of your players",
+        empty_label="— choose —",
+        error_messages={"invalid_choice": "Choose a player from your roster who is not seated."},
+    )
+    new_name = forms.CharField(
+        max_length=PLAYER_NAME_MAX,
+        required=False,
+        label="Or someone new",
+        help_text="Typed here, they are added to your players.",
+        error_messages={"max_length": TOO_LONG_NAME},
+    )
+    # The deals or rounds entered when the page said what the change means.
+    played = forms.IntegerField(min_value=0, widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, session: GameSession, seat: Seat, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seat = seat
+        self.owner = session.owner
+        self.seated = [other.player_id for other in session.seats.all()]
+        player = self.fields["player"]
+        assert isinstance(player, forms.ModelChoiceField)
+        roster = Player.objects.for_user(session.owner_id).active()
+        player.queryset = roster.exclude(pk__in=self.seated)
+        self.fields["new_name"].widget.attrs.update(
+            {"autocomplete": "off", "autocapitalize": "words"}
+        )
+        self.helper = _helper()
+
+    def clean_new_name(self) -> str:
+        typed: str = self.cleaned_data["new_name"]
+        if not typed.strip():
+            return ""
+        known = Player.objects.filter(owner=self.owner, name_key=bounds.name_key(tidy_name(typed)))
+        player = known.first()
+        if player is None:
+            return roster_name(typed, self.owner)
+        if player.pk in self.seated:
+            raise forms.ValidationError(f"{player.name} already sits at this table.")
+        if player.archived:
+            raise forms.ValidationError(
+                f"{player.name} is an archived player of yours: put them back on your roster "
+                "(Players), or type another name."
+            )
+        clash = f"You already have a player called {player.name}: choose them above."
+        raise forms.ValidationError(clash)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        assert data is not None
+        player, name = data.get("player"), data.get("new_name")
+        if self.errors:
+            return data
+        if player is not None and name:
+            self.add_error("new_name", f"Choose {player.name} or type a new name, not both.")
+        elif player is None and not name:
+            self.add_error("player", "Choose who takes the seat, or type a new name below.")
+        return data
+
+    def newcomer(self) -> Player | str:
+        """The player taking the seat, or the name of a new one."""
+        player: Player | None = self.cleaned_data.get("player")
+        return player if player is not None else self.cleaned_data["new_name"]
+
+    def newcomer_name(self) -> str:
+        newcomer = self.newcomer()
+        return newcomer if isinstance(newcomer, str) else newcomer.name

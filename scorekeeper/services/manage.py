@@ -1,0 +1,353 @@
+"""Writes that change a session as a whole: its name, a player's name, the seats, a player
+replaced, abandoning and resuming it, deleting and restoring it, and starting a rematch.
+
+Each follows the skeleton of `changes`: one transaction that locks the session and refuses a
+form already applied, the change itself, then `settle()`, which records it in the session's
+history and raises its version, so that open pages refresh and the result kept by version
+(`computed`) is the one for the new names. A change of names or seats scores the entries again
+with one pass of the rules; the others keep the result as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scorekeeper.models import ChangeAction, FormerSeat, GameSession, Player, Seat
+from scorekeeper.rules.common import InvalidRules, seating_moved_on
+from scorekeeper.services.changes import (
+    AlreadyDone,
+    Conflict,
+    Rejected,
+    Saved,
+    Who,
+    changing,
+    replayed,
+    scored,
+    settle,
+)
+from scorekeeper.services.sessions import create_session, rename_player
+
+
+def rename_session(
+    *,
+    session: GameSession,
+    title: str,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Give the session a new name ("" for none: it is then called by its rules and day)."""
+    who = Who(by_user, by_name, form_key)
+    after = {"title": title}
+    with changing(session, who, after) as game:
+        before = {"title": game.title}
+        if game.title == title:
+            already = f"The session is already called “{title}”." if title else "It has no name."
+            raise Rejected([already])
+        game.title = title
+        game.save(update_fields=["title"])
+        return _settled(game, who, ChangeAction.TITLED, before=before, after=after)
+
+
+def rename_seated_player(
+    *,
+    session: GameSession,
+    position: int,
+    name: str,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Correct the name of the player in seat `position` (0-based). It is the player's name on
+    the owner's roster, so every session seating them shows it (services.rename_player)."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who, {"seat": position + 1, "player": name}) as game:
+        player = _seat(game, position).player
+        old = player.name
+        if old == name:
+            raise Rejected([f"Seat {position + 1} is already called {name}."])
+        try:
+            rename_player(player, name)
+        except IntegrityError:
+            raise Rejected([f"You already have a player called {name}."]) from None
+        game = _reloaded(game)
+        return settle(
+            game,
+            who,
+            action=ChangeAction.NAMED,
+            number=None,
+            result=_rescored(game, game.entries()),
+            entries=game.entries(),
+            before={"seat": position + 1, "player": old},
+            after={"seat": position + 1, "player": name},
+        )
+
+
+def reorder_seats(
+    *,
+    session: GameSession,
+    players: Sequence[Player],
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Seat the same players in a new order (the first deals first). Only before the first
+    deal or round is entered: afterwards the seats are what the entries were made for."""
+    who = Who(by_user, by_name, form_key)
+    after = {"seats": [player.name for player in players]}
+    with changing(session, who, after) as game:
+        if game.entries():
+            raise Rejected([f"The seats can change only before the first {game.unit} is entered."])
+        seats = list(game.seats.all())
+        if sorted(player.pk for player in players) != sorted(seat.player_id for seat in seats):
+            raise Conflict("The players at this table changed on another phone meanwhile.")
+        before = {"seats": game.player_names()}
+        if before == after:
+            raise Rejected(["That is the order they sit in already."])
+        # No entries refer to the seats yet: seat everyone anew.
+        Seat.objects.filter(session=game).delete()
+        Seat.objects.bulk_create(
+            Seat(session=game, position=position, player=player)
+            for position, player in enumerate(players)
+        )
+        game = _reloaded(game)
+        return settle(
+            game,
+            who,
+            action=ChangeAction.SEATED,
+            number=None,
+            result=_rescored(game, []),
+            entries=[],
+            before=before,
+            after=after,
+        )
+
+
+def replace_player(
+    *,
+    session: GameSession,
+    position: int,
+    newcomer: Player | str,
+    played: int,
+    statement: str,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> Saved:
+    """Someone takes the seat of a player who leaves: an existing player of the owner's
+    roster, or a new one by name (added to the roster).
+
+    The seat keeps its score and its deals or rounds: the newcomer goes on from there. Who
+    left is kept (`FormerSeat`: they played the seat up to now), so that each player's record
+    counts the deals they played. `played` is the number of deals or rounds the person
+    confirmed the replacement after, and `statement` what they were told it means; if the
+    session moved on meanwhile, that statement is out of date and nothing changes (Conflict).
+    """
+    who = Who(by_user, by_name, form_key)
+    name = newcomer if isinstance(newcomer, str) else newcomer.name
+    after = {"seat": position + 1, "player": name, "after": played, "statement": statement}
+    with changing(session, who, after) as game:
+        seat = _seat(game, position)
+        if len(game.entries()) != played:
+            raise Conflict(
+                f"The session changed on another phone meanwhile ({game.unit}s were entered "
+                "or undone); check what the change means now."
+            )
+        player = _newcomer(game, newcomer)
+        for other in game.seats.all():
+            if other.player_id == player.pk:
+                seated = f"{player.name} already sits at this table (seat {other.position + 1})."
+                raise Rejected([seated])
+        left = seat.player
+        since = max((former.until for former in seat.former.all()), default=0)
+        if played > since:  # they played some of the seat's deals or rounds
+            FormerSeat.objects.create(seat=seat, player=left, until=played)
+        seat.player = player
+        seat.save(update_fields=["player"])
+        game = _reloaded(game)
+        entries = game.entries()
+        return settle(
+            game,
+            who,
+            action=ChangeAction.REPLACED,
+            number=played or None,
+            result=_rescored(game, entries),
+            entries=entries,
+            before={"seat": position + 1, "player": left.name},
+            after=after,
+        )
+
+
+def abandon_session(
+    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
+) -> Saved:
+    """The session ends where it stands, marked abandoned (it can be resumed)."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        if game.finished:
+            raise Rejected(["This session is finished: there is nothing to abandon."])
+        already = "The session was already abandoned."
+        after = {"played": len(game.entries())}
+        return _mark(game, who, "abandoned", ChangeAction.ABANDONED, already, after=after)
+
+
+def resume_session(
+    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
+) -> Saved:
+    """An abandoned session is played on."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        already = "The session is not abandoned: it can be played on."
+        return _mark(game, who, "abandoned", ChangeAction.RESUMED, already, on=False)
+
+
+def delete_session(
+    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
+) -> Saved:
+    """Delete the session: it leaves every list, link and record, but is kept (with its
+    history) under the owner's deleted sessions, to restore or to delete for good."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        already = "The session was already deleted."
+        return _mark(game, who, "deleted", ChangeAction.REMOVED, already)
+
+
+def restore_session(
+    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
+) -> Saved:
+    """Bring a deleted session back, as it was."""
+    who = Who(by_user, by_name, form_key)
+    with changing(session, who) as game:
+        already = "The session was already restored."
+        return _mark(game, who, "deleted", ChangeAction.RESTORED, already, on=False)
+
+
+@transaction.atomic
+def delete_for_good(*, session: GameSession) -> None:
+    """Delete a deleted session for good, with its entries and history (its players stay on
+    the roster)."""
+    locked = GameSession.objects.select_for_update().get(pk=session.pk)
+    if not locked.deleted:
+        raise Conflict("Only a deleted session can be deleted for good.")
+    locked.delete()
+
+
+def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameSession:
+    """A new session of a finished (or abandoned) one: the same players in the same order
+    round the table, moved on by one seat so that the next player deals first; the same rules
+    and options, and the same name. Recorded in the old session's history; sent again with the
+    same form key, it answers the rematch already made."""
+    who = Who(by_user, "", form_key)
+    try:
+        with changing(session, who) as game:
+            if not (game.finished or game.abandoned):
+                still = "This session is still being played: a rematch can start once it ends."
+                raise Rejected([still])
+            players = seating_moved_on([seat.player for seat in game.seats.all()])
+            try:
+                new = create_session(
+                    owner=by_user,
+                    ruleset=game.ruleset,
+                    options=dict(game.options),
+                    players=players,
+                    title=game.title,
+                    family=game.family,
+                )
+            except InvalidRules as error:
+                raise Rejected([problem.message for problem in error.problems]) from None
+            new.rematch_of = game
+            new.save(update_fields=["rematch_of"])
+            after = {"session": new.public_id, "seats": [player.name for player in players]}
+            _settled(game, who, ChangeAction.REMATCH, after=after)
+            return new
+    except AlreadyDone:
+        # The same tap again (a double tap, a resent form): the rematch it made.
+        done = replayed(session, form_key)
+        made = done.after if done is not None and isinstance(done.after, dict) else {}
+        found = GameSession.objects.for_user(by_user).filter(public_id=made.get("session"))
+        if not made or not found.exists():
+            raise
+        return found.get()
+
+
+# Helpers
+
+
+def _settled(
+    game: GameSession,
+    who: Who,
+    action: str,
+    *,
+    before: object = None,
+    after: object = None,
+) -> Saved:
+    """End a change that leaves the entries and names as they were: the result stays."""
+    return settle(
+        game,
+        who,
+        action=action,
+        number=None,
+        result=game.result(),
+        entries=game.entries(),
+        before=before,
+        after=after,
+    )
+
+
+def _mark(
+    game: GameSession,
+    who: Who,
+    field: str,
+    action: str,
+    already: str,
+    *,
+    on: bool = True,
+    after: object = None,
+) -> Saved:
+    """Set the session's `field` ("abandoned", "deleted") to now, or clear it (`on=False`),
+    recorded as `action`; AlreadyDone(`already`) if it is so already."""
+    if (getattr(game, field) is not None) == on:
+        raise AlreadyDone(already)
+    setattr(game, field, timezone.now() if on else None)
+    game.save(update_fields=[field])
+    return _settled(game, who, action, after=after)
+
+
+def _rescored(game: GameSession, entries: list[Any]) -> Any:
+    """The result under the session's new names or seats; Rejected if its rules refuse them
+    (a name the game reserves, such as the dummy's)."""
+    try:
+        return scored(game, entries)
+    except InvalidRules as error:
+        raise Rejected([problem.message for problem in error.problems]) from None
+
+
+def _seat(game: GameSession, position: int) -> Seat:
+    for seat in game.seats.all():
+        if seat.position == position:
+            return seat
+    raise Conflict(f"There is no seat {position + 1} at this table.")
+
+
+def _reloaded(game: GameSession) -> GameSession:
+    """The session read again with its seats (still locked: same transaction), to score it
+    under its new names or seats."""
+    return GameSession.objects.with_seats().get(pk=game.pk)
+
+
+def _newcomer(game: GameSession, newcomer: Player | str) -> Player:
+    """The player taking a seat: one of the owner's, or a new one added to the roster."""
+    if not isinstance(newcomer, str):
+        if newcomer.owner_id != game.owner_id:
+            raise Rejected(["Choose a player from your roster."])
+        return newcomer
+    try:
+        with transaction.atomic():
+            return Player.objects.create(owner_id=game.owner_id, name=newcomer)
+    except IntegrityError:
+        raise Rejected([f"You already have a player called {newcomer}."]) from None
