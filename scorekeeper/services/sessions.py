@@ -12,8 +12,10 @@ from django.db.models import F
 from scorekeeper.models import ENTRY_MODELS, GameSession, Player, Seat
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import name_key
+from scorekeeper.rules.common import InvalidRules
 from scorekeeper.rules.registry import family as rules_family
 from scorekeeper.scoresheet import Sheet
+from scorekeeper.services.changes import Rejected
 
 
 @transaction.atomic
@@ -78,7 +80,21 @@ def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
 @transaction.atomic
 def rename_player(player: Player, name: str) -> None:
     """Give a player a new name; every session seating them shows it (their versions go up,
-    so that live pages and kept results follow)."""
-    player.name = name
-    player.save(update_fields=["name"])
-    GameSession.objects.filter(seats__player=player).update(version=F("version") + 1)
+    so that live pages and kept results follow). IntegrityError if the owner has a player of
+    that name already; Rejected, with nothing changed, if a session seating them cannot take
+    it (the dummy's name, in the game with a dummy)."""
+    with transaction.atomic():
+        player.name = name
+        player.save(update_fields=["name"])
+        seated = GameSession.objects.filter(seats__player=player)
+        problems = []
+        for session in seated.with_seats().distinct():
+            try:
+                session.rules_family.resolve_rules(
+                    session.ruleset, session.options, session.player_names()
+                )
+            except InvalidRules as error:
+                problems += [f"{session}: {problem.message}" for problem in error.problems]
+        if problems:
+            raise Rejected(problems)
+        seated.update(version=F("version") + 1)

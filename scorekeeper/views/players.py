@@ -13,7 +13,7 @@ from scorekeeper.forms.players import PlayerForm
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Player
 from scorekeeper.presenters.records import player_record
-from scorekeeper.services import rename_player
+from scorekeeper.services import Rejected, rename_player
 
 
 def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:
@@ -79,6 +79,9 @@ def player(request: AuthedRequest, player_id: int) -> HttpResponse:
                     rename_player(player, form.cleaned_data["name"])
             except IntegrityError:
                 form.add_error("name", "You already have a player with that name.")
+            except Rejected as refused:
+                for problem in refused.problems:
+                    form.add_error("name", str(problem))
             else:
                 if old_name != player.name:
                     messages.success(request, f"Renamed {old_name} to {player.name}.")

@@ -143,3 +143,24 @@ def test_it_rejects_an_empty_post(alice_client: Client) -> None:
 def test_the_name_keeps_the_focus_after_an_htmx_add(alice_client: Client) -> None:
     response = alice_client.post("/players/", {"name": "Ben"}, headers=HX)
     assert "autofocus" in response.text
+
+
+def test_a_rename_a_seated_game_cannot_take_is_refused(
+    alice_client: Client, alice: User, ann: Player
+) -> None:
+    """Found while building Manage session: "Dummy" is the dummy's name in the game with a
+    dummy; renaming a player who sits in one to it would break that session's rules."""
+    from scorekeeper.services import create_session
+
+    ben = Player.objects.create(owner=alice, name="Ben")
+    game = create_session(
+        owner=alice, ruleset="two-dummy", options={}, players=[ann, ben], title="Two of us"
+    )
+    response = alice_client.post(f"/players/{ann.pk}/", {"name": "Dummy"})
+    assert response.status_code == 200
+    assert "Two of us: " in response.text
+    assert "dummy" in response.text.lower()
+    ann.refresh_from_db()
+    assert ann.name == "Ann"
+    game.refresh_from_db()
+    assert game.rules().players == ("Ann", "Ben")
