@@ -35,7 +35,38 @@ class PlayerQuerySet(models.QuerySet["Player"]):
         return self.filter(archived=False)
 
 
-class Player(models.Model):
+def name_constraints(prefix: str) -> list[models.BaseConstraint]:
+    """The database's hold on the name: unique per owner by its key, trimmed, not blank."""
+    return [
+        models.UniqueConstraint(
+            fields=["owner", "name_key"], name=f"{prefix}_name_key_unique_per_owner"
+        ),
+        models.CheckConstraint(
+            condition=models.Q(name=Trim("name")) & ~models.Q(name=""),
+            name=f"{prefix}_name_trimmed_not_blank",
+        ),
+    ]
+
+
+class NamedByKey(models.Model):
+    """A name unique for its owner as people read it: `name_key` (bounds.name_key, ignoring
+    case and compatibility forms) is kept by save() and held unique by the database."""
+
+    name: models.CharField[str, str]
+    name_key: models.CharField[str, str]
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
+
+
+class Player(NamedByKey):
     """Someone the owner plays with. Names are unique per owner as people read them: ignoring
     case and compatibility forms (`name_key`, kept by save() and held by the database)."""
 
@@ -52,13 +83,7 @@ class Player(models.Model):
     class Meta:
         ordering = [Lower("name")]
         constraints = [
-            models.UniqueConstraint(
-                fields=["owner", "name_key"], name="player_name_key_unique_per_owner"
-            ),
-            models.CheckConstraint(
-                condition=models.Q(name=Trim("name")) & ~models.Q(name=""),
-                name="player_name_trimmed_not_blank",
-            ),
+            *name_constraints("player"),
             models.CheckConstraint(
                 condition=LessThanOrEqual(Length("name"), PLAYER_NAME_MAX),
                 name="player_name_length",
@@ -67,13 +92,6 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        self.name_key = name_key(self.name)
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None and "name" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "name_key"}
-        super().save(*args, **kwargs)
 
 
 def new_link_token() -> str:
@@ -92,6 +110,61 @@ TRUMP_CHOICES = [(trump, trick.trump_label(trump)) for trump in trick.TRUMPS]
 PREMIUM_CHOICES = [(kind, trick.PREMIUM_LABELS[kind]) for kind in trick.PREMIUM_POINTS]
 EVENT_CHOICES = [(kind, adding.EVENT_LABELS[kind]) for kind in adding.EVENT_KINDS]
 EVENT_TARGETS = sorted({rule.target for rule in adding.ALL_EVENTS if rule.target is not None})
+
+
+RULESET_NAME_MAX = PLAYER_NAME_MAX
+
+
+class SavedRulesetQuerySet(models.QuerySet["SavedRuleset"]):
+    def for_user(self, user: object) -> SavedRulesetQuerySet:
+        """The rulesets this user saved: the one lookup every ruleset page starts from."""
+        return self.filter(owner=user)
+
+
+class SavedRuleset(NamedByKey):
+    """A table's own rules ("Our Friday rules"): a preset and the options it changes, under a
+    name of the owner's, unique for them as people read it (ignoring case, like players).
+    A session started from it keeps its own copy of the options (`GameSession.options`), so
+    changing or deleting the ruleset never changes a session."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="saved_rulesets"
+    )
+    name = models.CharField(max_length=RULESET_NAME_MAX)
+    name_key = models.CharField(max_length=4 * RULESET_NAME_MAX, editable=False)
+    family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
+    ruleset = models.CharField(max_length=40)  # the preset's id
+    options = models.JSONField(default=dict, blank=True)  # the overrides, as a session keeps them
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = SavedRulesetQuerySet.as_manager()
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            *name_constraints("saved_ruleset"),
+            models.CheckConstraint(
+                condition=models.Q(family__in=list(FAMILIES)), name="saved_ruleset_family_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules_family(self) -> Family:
+        return family(self.family)
+
+    @property
+    def preset(self) -> Any:
+        """The preset it starts from, or None if the rules no longer know it."""
+        return self.rules_family.PRESETS.get(self.ruleset)
+
+    def rules(self) -> Any:
+        """Its rules for the fewest players the preset seats (the sheets' and the title's)."""
+        players = [f"Player {n + 1}" for n in range(min(self.preset.players))]
+        return self.rules_family.resolve_rules(self.ruleset, self.options, players)
 
 
 class GameSessionQuerySet(models.QuerySet["GameSession"]):
@@ -154,6 +227,10 @@ class GameSession(models.Model):
     finished = models.BooleanField(default=False)
     # Goes up with every change to the entries: the ETag that live pages poll with.
     version = models.PositiveIntegerField(default=1)
+    # The count assistant of the adding game (services/count.py): the round's running total,
+    # its cards and the events they propose, shared by every phone at the table; None: not
+    # started. A change to it raises the version too, so live pages show it.
+    counter = models.JSONField(null=True, blank=True, default=None)
     # Unguessable tokens (at least 128 bits) of the links the owner shares; None: turned off.
     watch_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     scorer_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
@@ -164,6 +241,11 @@ class GameSession(models.Model):
     # The session this one is a rematch of (same seats moved on by one, same rules).
     rematch_of = models.ForeignKey(
         "self", models.SET_NULL, null=True, blank=True, related_name="rematches"
+    )
+    # The saved ruleset it was started from (for the sessions filter); its options are copied
+    # into `options` when the session starts, so later changes to the ruleset never reach it.
+    saved_ruleset = models.ForeignKey(
+        SavedRuleset, models.SET_NULL, null=True, blank=True, related_name="sessions"
     )
 
     objects = GameSessionQuerySet.as_manager()

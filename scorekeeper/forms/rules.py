@@ -19,7 +19,16 @@ from django.http import QueryDict
 from scorekeeper.rules import trick
 from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem
-from scorekeeper.rules.options import CHOICE, FLAG, MATCH, NUMBER, NUMBERS, SUBSET, Option
+from scorekeeper.rules.options import (
+    CHOICE,
+    FLAG,
+    MATCH,
+    NO_SUBSET,
+    NUMBER,
+    NUMBERS,
+    SUBSET,
+    Option,
+)
 from scorekeeper.rules.registry import Family
 from scorekeeper.rules.trick.prose import seat_names
 
@@ -28,7 +37,6 @@ MATCH_NUMBER_PARAM = "match_number"  # the number a match type takes (deals, tar
 ADDING_PLAYERS = 4  # the sheet and pad of an adding game show this many players unless told
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
-_NO_PREMIUMS = "none"
 
 
 def problem_text(family: Family, problem: Problem) -> str:
@@ -79,7 +87,7 @@ def _query_value(option: Option | None, text: str, number: str = "") -> object:
     if kind == SUBSET:
         if text.startswith("["):
             return _json_or_text(text)
-        if text.lower() == _NO_PREMIUMS:
+        if text.lower() == NO_SUBSET:
             return []
         return [part.strip() for part in text.split(",") if part.strip()]
     if kind == MATCH:
@@ -147,7 +155,7 @@ def _option_text(option: Option, value: object) -> str:
         kind, number = _match_parts(trick.Match.from_data(value))
         return f"{kind}:{number}" if number else kind
     if option.kind == SUBSET and isinstance(value, list | tuple):
-        return ",".join(map(str, value)) or _NO_PREMIUMS
+        return option.subset_text(value)
     if isinstance(value, list | tuple):
         return ",".join(map(str, value))
     return "" if value is None else str(value)
@@ -258,12 +266,8 @@ class RulesQuery:
             players = Field(PLAYERS_PARAM, "Players", str(len(rules.players)), counts)
             fields.append(self._checked(players))
         values = rules.options_data()
-        options = _options_by_name(self.family)
-        for name in self.family.OPTION_NAMES:
-            if name in preset.open_options:
-                fields += [
-                    self._checked(field) for field in self._fields(options[name], values[name])
-                ]
+        for option in self.family.applicable_options(preset):
+            fields += [self._checked(field) for field in self._fields(option, values[option.name])]
         return fields
 
     def _checked(self, field: Field) -> Field:
@@ -282,18 +286,9 @@ class RulesQuery:
         if option.kind == FLAG:
             return [Field(name, label, text, (("true", "Yes"), ("false", "No")))]
         if option.kind == SUBSET:
-            both = ",".join(choice.value for choice in option.choices)
-            combinations = (
-                (both, "Declare and reveal"),
-                ("declare", "Declare only"),
-                ("reveal", "Reveal only"),
-                (_NO_PREMIUMS, "None"),
-            )
-            return [Field(name, label, text, combinations)]
+            return [Field(name, label, text, option.subsets())]
         if option.kind == CHOICE:
-            offered = getattr(self.preset, "card_tables", ()) if name == "card_table" else ()
-            choices = [c for c in option.choices if not offered or c.value in offered]
-            return [Field(name, label, text, tuple((c.value, c.brief) for c in choices))]
+            return [Field(name, label, text, tuple((c.value, c.brief) for c in option.choices))]
         if option.kind == MATCH:
             return self._match_fields(option, trick.Match.from_data(value))
         if option.kind == NUMBER:

@@ -8,6 +8,7 @@ the rules' own description of them (`rules.options`), so their words have one ho
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -17,10 +18,19 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
 
 from scorekeeper.forms.text import check_text
-from scorekeeper.models import GameSession, Player
-from scorekeeper.rules import adding, bounds, trick
+from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.rules import bounds, trick
 from scorekeeper.rules.common import InvalidRules
-from scorekeeper.rules.options import CHOICE, FLAG, MATCH, NUMBER, NUMBERS, SUBSET, Option
+from scorekeeper.rules.options import (
+    CHOICE,
+    FLAG,
+    MATCH,
+    NO_SUBSET,
+    NUMBER,
+    NUMBERS,
+    SUBSET,
+    Option,
+)
 from scorekeeper.rules.registry import FAMILIES, Family
 from scorekeeper.scoresheet import InvalidScoresheet, Sheet, loads_scoresheet
 
@@ -104,10 +114,6 @@ class SeatingForm(forms.Form):
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{index}"] for index in range(self.seat_count)]
 
-    def option_fields(self) -> list[forms.BoundField]:
-        skip = {"title", "first_dealer", *(f"seat_{i}" for i in range(self.seat_count))}
-        return [self[name] for name in self.fields if name not in skip]
-
     def players(self) -> list[Player]:
         """The seated players in seat order, the first dealer first."""
         seated = [self.cleaned_data.get(f"seat_{i}") for i in range(self.seat_count)]
@@ -137,43 +143,41 @@ class SeatingForm(forms.Form):
             self.add_error("first_dealer", f"{dealer.name} is not sitting at this table.")
         return data
 
-    def add_rules_problems(self, error: InvalidRules, fields: dict[str, str]) -> None:
-        for problem in error.problems:
-            option = problem.path.split(".")[1] if problem.path.startswith("options.") else ""
-            field = fields.get(option)
-            self.add_error(field if field in self.fields else None, problem.message)
 
+class OptionsForm(forms.Form):
+    """Every option a preset lets a table change (RULES.md §3: house rules on any preset), as
+    fields in the words the rules give them (`rules.options`), each showing the preset's own
+    value unless `chosen` says otherwise. A field left out keeps the preset's own value.
+    `options()` gives back the overrides as the rules read them, and `option_rows()` says
+    which fields hold a house rule."""
 
-class StartForm(SeatingForm):
-    """Start a session: the seats, the first dealer, and the preset's open options.
-
-    Each open option of the family's rules (`rules.options`) becomes a field, in the words
-    the rules give it; `options()` gives back the overrides as the rules read them.
-    """
-
-    choices_required = True  # whether a choice must be made (else: the preset's own value)
     match_field = "match_type"  # the field of the match option's kind; its number is below
 
-    def __init__(self, *args: Any, owner: User, family: Family, preset: Any, **kwargs: Any) -> None:
-        super().__init__(*args, owner=owner, name=preset.name, allowed=preset.players, **kwargs)
+    def add_option_fields(
+        self, family: Family, preset: Any, chosen: Mapping[str, object] | None = None
+    ) -> None:
         self.family = family
         self.preset = preset
         self.rules: Any = None
         self.defaults = family.default_options(preset, min(preset.players))
-        opened = [option for option in family.OPTIONS if option.name in preset.open_options]
-        for option in sorted(opened, key=lambda option: option.kind != MATCH):
-            self._add_field(option, self.defaults[option.name])
+        self.option_names: list[str] = []
+        self.preset_values: dict[str, str] = {}  # each field's preset's own value, as it writes it
+        values = self.defaults | dict(chosen or {})
+        for option in sorted(family.applicable_options(preset), key=lambda o: o.kind != MATCH):
+            self._add_field(option, values[option.name], option.name in (chosen or {}))
 
-    def _add_field(self, option: Option, default: object) -> None:
+    def _add_field(self, option: Option, value: object, chosen: bool) -> None:
         name = option.name
+        own = self.defaults[name]
         if option.kind == MATCH:
-            match = trick.Match.from_data(default)
+            match, preset_match = trick.Match.from_data(value), trick.Match.from_data(own)
             self.fields[self.match_field] = forms.ChoiceField(
                 label=option.label,
                 choices=[
                     (c.value, c.label) for c in option.choices if c.value in self.preset.match_types
                 ],
                 initial=match.type,
+                required=False,
             )
             self.fields["match_number"] = forms.IntegerField(
                 label=trick.MATCH_NUMBER_LABEL,
@@ -181,54 +185,76 @@ class StartForm(SeatingForm):
                 min_value=option.least,
                 max_value=option.most,
                 required=False,
-                initial=match.deals or match.target or match.games,
+                initial=_match_number(match),
             )
-        elif option.kind == CHOICE:
-            values = self._choice_values(option)
+            self.preset_values[self.match_field] = preset_match.type
+            self.preset_values["match_number"] = str(_match_number(preset_match) or "")
+            self.option_names += [self.match_field, "match_number"]
+            return
+        self.option_names.append(name)
+        self.preset_values[name] = _field_text(option, own)
+        if option.kind == CHOICE:
+            radio = len(option.choices) <= 3  # else a select, in the shorter words that fit it
             self.fields[name] = forms.ChoiceField(
                 label=option.label,
-                choices=[(c.value, c.label) for c in option.choices if c.value in values],
-                initial=default,
-                required=self.choices_required,
-                widget=forms.RadioSelect if len(values) <= 3 else forms.Select,
+                help_text=option.help,
+                choices=[(c.value, c.label if radio else c.brief) for c in option.choices],
+                initial=value,
+                required=False,
+                widget=forms.RadioSelect if radio else forms.Select,
+            )
+        elif option.kind == FLAG:
+            self.fields[name] = forms.ChoiceField(
+                label=option.label,
+                choices=[("true", "Yes"), ("false", "No")],
+                initial=_field_text(option, value),
+                required=False,
+                widget=forms.RadioSelect,
+            )
+        elif option.kind == SUBSET:
+            self.fields[name] = forms.ChoiceField(
+                label=option.label,
+                choices=option.subsets(),
+                initial=_field_text(option, value),
+                required=False,
             )
         elif option.kind == NUMBERS:
-            assert isinstance(default, list)
             self.fields[name] = forms.CharField(
                 label=option.label,
                 help_text=option.help,
                 required=False,
-                initial=", ".join(str(number) for number in default),
-            )
-        elif option.kind == SUBSET:
-            self.fields[name] = forms.MultipleChoiceField(
-                label=option.label,
-                choices=[(c.value, c.label) for c in option.choices],
-                required=False,
-                initial=default,
-                widget=forms.CheckboxSelectMultiple,
-            )
-        elif option.kind == FLAG:
-            self.fields[name] = forms.BooleanField(
-                label=option.label, required=False, initial=default
+                initial=_field_text(option, value),
             )
         elif option.kind == NUMBER:
+            usual = self.number_help(option)  # where the preset's own number varies, it says so
+            if usual and not chosen:
+                self.preset_values[name] = ""
             self.fields[name] = forms.IntegerField(
                 label=option.label,
-                help_text=self.number_help(option),
+                help_text=usual or option.help,
                 min_value=option.least,
                 max_value=option.most,
                 required=False,
+                initial=value if chosen or not usual else None,
             )
 
-    def _choice_values(self, option: Option) -> list[str]:
-        """The values a choice offers with this preset (the card tables it lets you pick)."""
-        if option.name == "card_table":
-            return list(self.preset.card_tables)
-        return [choice.value for choice in option.choices]
-
     def number_help(self, option: Option) -> str:
-        return option.help
+        """The hint where a number left empty is the preset's own ("the usual 5 …")."""
+        text: str = self.family.prose.number_help(self.preset, option.name)
+        return text
+
+    def option_rows(self) -> list[dict[str, Any]]:
+        """Each option field, the preset's own value as the field writes it, and whether the
+        value shown differs from it: a house rule (house-rules.js keeps this up to date)."""
+        rows = []
+        for name in self.option_names:
+            field = self[name]
+            shown, own = str(field.value() or ""), self.preset_values[name]
+            if isinstance(self.fields[name], forms.CharField) and field.widget_type == "text":
+                shown, own = _numbers_text(shown), _numbers_text(own)
+            # A field left empty keeps the preset's own value.
+            rows.append({"field": field, "preset_value": own, "changed": shown not in ("", own)})
+        return rows
 
     def options(self) -> dict[str, object]:
         """The option overrides chosen, as the rules read them; left out: the preset's own."""
@@ -236,17 +262,19 @@ class StartForm(SeatingForm):
         options: dict[str, object] = {}
         for option in self.family.OPTIONS:
             name = option.name
-            if option.kind == MATCH and self.match_field in data:
+            if option.kind == MATCH and data.get(self.match_field):
                 kind = data[self.match_field]
                 match: dict[str, object] = {"type": kind}
                 if kind in trick.MATCH_SETTINGS:
                     match[trick.MATCH_SETTINGS[kind]] = data.get("match_number")
                 options[name] = match
-            elif name not in data:
-                continue
+            elif data.get(name) in ("", None):
+                continue  # left out: the preset's own
             elif option.kind == FLAG:
-                options[name] = bool(data[name])
-            elif option.kind == SUBSET or data[name] not in ("", None):
+                options[name] = data[name] == "true"
+            elif option.kind == SUBSET:
+                options[name] = [] if data[name] == NO_SUBSET else data[name].split(",")
+            else:
                 options[name] = data[name]
         return options
 
@@ -269,39 +297,80 @@ class StartForm(SeatingForm):
             )
         return row
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
+    def check_match_number(self, data: Mapping[str, Any]) -> None:
         kind = data.get(self.match_field)
         if kind in trick.MATCH_SETTINGS and data.get("match_number") is None:
             label = dict(self.fields[self.match_field].choices)[kind]  # type: ignore[attr-defined]
             self.add_error("match_number", f"Say how many for “{label}”.")
-        if self.errors:
-            return data
+
+    def resolve(self, players: list[str]) -> None:
+        """Read the options for these players, saying each refused one beside its field."""
         try:
-            self.rules = self.family.resolve_rules(
-                self.preset.id, self.options(), [p.name for p in self.players()]
-            )
+            self.rules = self.family.resolve_rules(self.preset.id, self.options(), players)
         except InvalidRules as error:
             fields = {option.name: option.name for option in self.family.OPTIONS}
-            self.add_rules_problems(error, fields | {"match": self.match_field})
+            fields["match"] = self.match_field
+            for problem in error.problems:
+                option = problem.path.split(".")[1] if problem.path.startswith("options.") else ""
+                field = fields.get(option)
+                self.add_error(field if field in self.fields else None, problem.message)
+
+
+def _match_number(match: trick.Match) -> int | None:
+    return match.deals or match.target or match.games
+
+
+def _field_text(option: Option, value: object) -> str:
+    """An option's value as its field writes it (and house-rules.js compares it)."""
+    if option.kind == FLAG:
+        return "true" if value else "false"
+    if option.kind == SUBSET:
+        assert isinstance(value, list | tuple)
+        return option.subset_text(value)
+    if option.kind == NUMBERS:
+        assert isinstance(value, list | tuple)
+        return ", ".join(str(number) for number in value)
+    return "" if value is None else str(value)
+
+
+def _numbers_text(text: str) -> str:
+    """A typed row of numbers as the page compares it: "30, 20,10" reads "30,20,10"."""
+    return ",".join(re.findall(r"\d+", text))
+
+
+class StartForm(SeatingForm, OptionsForm):
+    """Start a session: the seats, the first dealer, and the preset's options (those of a saved
+    ruleset where one is given: `chosen`)."""
+
+    def __init__(
+        self,
+        *args: Any,
+        owner: User,
+        family: Family,
+        preset: Any,
+        chosen: Mapping[str, object] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, owner=owner, name=preset.name, allowed=preset.players, **kwargs)
+        self.add_option_fields(family, preset, chosen)
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self.check_match_number(data)
+        if not self.errors:
+            self.resolve([p.name for p in self.players()])
         return data
 
 
-class TrickStartForm(StartForm):
-    """Start a trick-game session: each open option is asked for."""
+# Each family's start form, by the family's id (both are the same form: the options come from
+# the family's rules).
+START_FORMS: dict[str, type[StartForm]] = dict.fromkeys(FAMILIES, StartForm)
 
 
-class AddingStartForm(StartForm):
-    """Start an adding-game session: an option left alone keeps the preset's value."""
-
-    choices_required = False
-
-    def number_help(self, option: Option) -> str:
-        return adding.prose.usual_tokens(self.preset)
-
-
-# Each family's start form, by the family's id.
-START_FORMS: dict[str, type[StartForm]] = {trick.ID: TrickStartForm, adding.ID: AddingStartForm}
+SAVED = "saved"  # the sessions filter's rules "saved:<id>": started from a saved ruleset
 
 
 class SessionFilterForm(forms.Form):
@@ -347,6 +416,10 @@ class SessionFilterForm(forms.Form):
         ruleset.choices = [
             ("", "Any rules"),
             *(
+                (f"{SAVED}:{saved.pk}", f"{saved.name} (your rules)")
+                for saved in SavedRuleset.objects.for_user(owner)
+            ),
+            *(
                 (f"{family.ID}:{preset.id}", f"{preset.name} ({family.SHORT_NAME})")
                 for family in FAMILIES.values()
                 for preset in family.PRESETS.values()
@@ -373,8 +446,12 @@ class SessionFilterForm(forms.Form):
         if data.get("family"):
             sessions = sessions.filter(family=data["family"])
         if data.get("ruleset"):
-            family, ruleset = data["ruleset"].split(":", 1)
-            sessions = sessions.filter(family=family, ruleset=ruleset)
+            # "<family id>:<preset id>", or "saved:<id>" for one of the user's saved rulesets
+            where, ruleset = data["ruleset"].split(":", 1)
+            if where == SAVED:
+                sessions = sessions.filter(saved_ruleset_id=int(ruleset))
+            else:
+                sessions = sessions.filter(family=where, ruleset=ruleset)
         if data.get("player"):  # seated, or seated until someone took the seat over
             player = data["player"]
             sessions = sessions.filter(

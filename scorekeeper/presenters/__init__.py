@@ -1,7 +1,9 @@
 """Presenters: what the rules computed, shaped into rows and words for the templates.
 
 One module per game family, with the same surface (`table_context`, `grid_context`,
-`outcome`, `change_label`, `csv_rows`, `count_record`, `sheet_context`, `pad_context` and the
+`outcome`, `change_label`, `csv_rows`, `count_record`, `sheet_context`, `pad_context`,
+`counter_context` (the adding game's card counter; nothing for the trick game), `stale`
+(whether a scoring phone's page is behind what was entered) and the
 folder of its templates, `TEMPLATES`); `PRESENTERS` is the registry that finds a session's.
 Nothing here scores: every function takes the result it shows.
 """

@@ -8,10 +8,10 @@ scores: each function takes the result it shows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from scorekeeper.models import Change
+from scorekeeper.models import Change, GameSession
 from scorekeeper.presenters.charts import Chart, running_chart
 from scorekeeper.presenters.common import (
     COINS_DRAWN,
@@ -120,7 +120,8 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         "chart": chart(result),
         "strip": strip(result),
         "strip_label": f"{count_noun(rules).capitalize()}, and the last round's change",
-        "subtitle": f"{rules.preset.name} · to {rules.limit}",
+        "subtitle": f"{rules.title} · to {rules.limit}",
+        "rules_title": rules.title,
         "state": adding.table_state(result.rounds),
     }
 
@@ -381,3 +382,136 @@ def board(result: adding.AddingResult) -> Board:
         return Board(label, rows)
     facts = (("Round", str(result.next.number)), ("Dealer", result.next.dealer))
     return Board(label, rows, facts)
+
+
+# The count assistant (rules/adding/count.py; its writes are services/count.py)
+
+DIRECTIONS = {
+    adding.count.CLOCKWISE: ("↻", "Clockwise"),
+    adding.count.COUNTER_CLOCKWISE: ("↺", "Counter-clockwise"),
+}
+
+
+@dataclass(frozen=True)
+class CounterCard:
+    """One button of the card grid: the card's id (its label too) and whether it asks."""
+
+    id: str
+    asks: bool
+
+
+@dataclass(frozen=True)
+class CounterPlay:
+    """One card played this round, as the panel lists it."""
+
+    card: str  # "10 (−10)", "A (11)", "5 → Cy"
+    player: str
+    total: int
+    reset: bool
+
+
+@dataclass(frozen=True)
+class Counter:
+    """The count as a page shows it: large total, direction, whose turn, the cards so far;
+    for a scorer, the card grid, the question a card asks, and the events proposed."""
+
+    round: int | None
+    dealer: str
+    total: int
+    arrow: str
+    direction: str
+    turn: str  # "Ben to play", "Ben plays 2 cards in a row", or "" once nobody is left
+    plays: tuple[CounterPlay, ...]
+    proposals: tuple[tuple[int, str], ...]  # (index, sentence)
+    refused: str | None
+    cards: tuple[CounterCard, ...]
+    question: str = ""  # the question of the card asked about ("A: count it as?")
+    asked: str = ""  # that card's id
+    choices: tuple[tuple[str, str], ...] = ()  # (button value "A|11", label "11")
+    wide: bool = False  # many choices (a total from 0 to 100): a denser grid
+
+
+def _play_label(table: adding.CardTable, play: adding.count.Play) -> str:
+    """ "K", "A (11)", "10 (+10)" where the card may take away, "5 → Cat" (who plays next)."""
+    if play.choice is None:
+        return play.card
+    if isinstance(play.choice, str):
+        return f"{play.card} → {play.choice}"
+    card = table.card(play.card)
+    signed = card is not None and any(value < 0 for value in card.effect.values)
+    return f"{play.card} ({adding.cards.number_words(play.choice, signed)})"
+
+
+def _question(card: str, words: str) -> str:
+    """ "A: count it as?", "5: who plays next?"."""
+    return f"{card}: {words[0].lower()}{words[1:]}{'' if words.endswith('?') else '?'}"
+
+
+def counter(
+    rules: adding.AddingRules,
+    count: adding.Count | None,
+    proposals: Sequence[adding.Proposal] = (),
+    refused: str | None = None,
+    ask: str = "",
+) -> Counter:
+    """Shape the count for the page; `ask`: the card whose one more input is asked for."""
+    table = adding.CARD_TABLES[rules.card_table]
+    cards = tuple(CounterCard(card.id, card.effect.asks is not None) for card in table.cards)
+    listed = tuple(enumerate(proposal.sentence for proposal in proposals))
+    if count is None:
+        return Counter(None, "", 0, "", "", "", (), listed, refused, cards)
+    arrow, direction = DIRECTIONS[count.direction]
+    turn = count.turn
+    turn_words = ""
+    if turn is not None:
+        turn_words = f"{turn} plays {count.owes} cards in a row" if count.owes > 1 else turn
+    plays = tuple(
+        CounterPlay(_play_label(table, play), play.player, play.total, play.reset)
+        for play in count.plays
+    )
+    shown = Counter(
+        count.round,
+        count.dealer,
+        count.total,
+        arrow,
+        direction,
+        turn_words,
+        plays,
+        listed,
+        refused,
+        cards,
+    )
+    found = table.card(ask) if ask else None
+    if found is None or found.effect.asks is None or turn is None:
+        return shown
+    offered = adding.card_choices(rules, count, found.id)
+    if len(offered) < 2:
+        return shown
+    return replace(
+        shown,
+        question=_question(found.id, adding.cards.QUESTIONS[found.effect.asks]),
+        asked=found.id,
+        choices=tuple((f"{found.id}|{value}", label) for value, label in offered),
+        wide=len(offered) > 12,
+    )
+
+
+def counter_context(session: GameSession, ask: str = "") -> dict[str, object]:
+    """The count of a session whose table has used the counter, for its pages (the table,
+    the live region, the table display); {} for one whose table has not."""
+    from scorekeeper.services.count import pile  # the count as stored, brought up to date
+
+    if session.counter is None:
+        return {}
+    now = pile(session)
+    return {
+        "counter": counter(session.rules(), now.count, now.proposals, now.refused, ask),
+        "counter_template": "adding/counter_display.html",
+    }
+
+
+def stale(session: GameSession, since: str) -> bool:
+    """Whether a scoring phone's page, drawn at table state `since` (its tap form's), is
+    behind the events recorded since. A card counted on another phone is not: the counter
+    follows it live (the live region brings it out of band)."""
+    return since not in ("", adding.table_state(session.result().rounds))

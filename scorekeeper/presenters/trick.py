@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorekeeper.models import Change
+from scorekeeper.models import Change, GameSession
 from scorekeeper.presenters.charts import Chart, running_chart
 from scorekeeper.presenters.common import RECENT_ROWS, Board, BoardRow, StripCell, signed
 from scorekeeper.presenters.sheets import PAD_MAX_ROWS, PAD_ROWS, PadColumn, PadRow, row_size
@@ -92,7 +92,8 @@ def table_context(result: trick.SessionResult) -> dict[str, object]:
         "games": game_rows(result),
         "winners_label": join_names(result.winners),
         "next_trump": trick.trump_label(result.next.trump) if result.next else "",
-        "subtitle": f"{rules.preset.name} · {rules.match.describe()}",
+        "subtitle": _subtitle(rules),
+        "rules_title": rules.title,
         "dummy_total": result.totals.get(trick.DUMMY) if rules.dummy else None,
         "dummy_label": trick.DUMMY_LABEL,
         "games_won": _games_won_label(result),
@@ -432,3 +433,22 @@ def board(result: trick.SessionResult) -> Board:
         ("Trump", f"{trump} unless someone declares" if coming.unless_declared else trump),
     )
     return Board("Total", rows, facts)
+
+
+def _subtitle(rules: trick.TrickRules) -> str:
+    """ "Classic Ninety-Nine · 9 deals; the highest total wins.", or with house rules "Classic
+    Ninety-Nine, house rules: trump named by the declarer · 9 deals; …" (a changed match is
+    said once, among the house rules)."""
+    if "match" in rules.overrides_data():
+        return rules.title
+    return f"{rules.title} · {rules.match.describe()}"
+
+
+def counter_context(session: GameSession, ask: str = "") -> dict[str, object]:
+    """The adding game's count assistant has no counterpart here: nothing to show."""
+    return {}
+
+
+def stale(session: GameSession, since: str) -> bool:
+    """Whether a scoring phone's page, drawn at version `since`, is behind the session."""
+    return since not in ("", str(session.version))

@@ -6,6 +6,7 @@ each allowed value in plain words. Forms and sheets build their fields from thes
 else, so an option's wording has one home.
 """
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 # What kind of value an option takes (the forms pick a field by it).
@@ -15,6 +16,9 @@ NUMBER = "number"  # a whole number from `least` to `most`
 NUMBERS = "numbers"  # a list of whole numbers from `least` to `most` (the bonus row)
 SUBSET = "subset"  # a list of some of `choices` (the premium bids)
 MATCH = "match"  # how a session ends: a kind of `choices`, with a number for some kinds
+
+
+NO_SUBSET = "none"  # a SUBSET with nothing chosen, as a form or a query string writes it
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,68 @@ class Option:
     sheet_help: str = ""  # a rule sheet's hint where the value is typed
     least: int | None = None  # NUMBER, NUMBERS: the bounds (RULES.md §3, Bounds)
     most: int | None = None
+    # A changed value as a house rule reads it: "{value}" is the value in words as a rule sheet
+    # writes it, "{lower}" the same with a small first letter ("trump {lower}": "trump named by
+    # the declarer"); a FLAG's is (when true, when false); `words` reads a MATCH's value.
+    phrase: str = "{short}: {value}"
+    flag_phrases: tuple[str, str] = ("", "")
+    words: Callable[[object], str] | None = None
 
     def choice(self, value: str) -> Choice | None:
         return next((choice for choice in self.choices if choice.value == value), None)
+
+    def subset_text(self, values: Sequence[str]) -> str:
+        """A SUBSET's value as a form or a query string writes it: "declare,reveal", "none"."""
+        return ",".join(c.value for c in self.choices if c.value in values) or NO_SUBSET
+
+    def subsets(self) -> tuple[tuple[str, str], ...]:
+        """Every value a SUBSET may take, for a select: all of them, each alone, none."""
+        everything = (self.subset_text([c.value for c in self.choices]), _and(self.choices))
+        alone = tuple((c.value, f"{c.brief} only") for c in self.choices)
+        return (everything, *alone, (NO_SUBSET, "None"))
+
+    def value_words(self, value: object) -> str:
+        """A value in words, as a rule sheet writes it: "Named by the declarer", "30, 20, 10"."""
+        if self.words is not None:
+            return self.words(value)
+        if self.kind == FLAG:
+            return "Yes" if value else "No"
+        if self.kind == CHOICE:
+            choice = self.choice(str(value))
+            return choice.brief if choice else str(value)
+        if self.kind == SUBSET:
+            assert isinstance(value, list | tuple)
+            picked = [choice.brief for choice in self.choices if choice.value in value]
+            return ", ".join(picked) or "None"
+        if self.kind == NUMBERS:
+            assert isinstance(value, list | tuple)
+            return ", ".join(str(number) for number in value)
+        return str(value)
+
+    def house_rule(self, value: object) -> str:
+        """A changed value as a house rule: "trump named by the declarer", "18 deals"."""
+        if self.kind == FLAG:
+            return self.flag_phrases[0 if value else 1]
+        words = self.value_words(value)
+        lower = words[:1].lower() + words[1:]
+        text = self.phrase.format(short=self.short, value=words, lower=lower)
+        return text[:1].lower() + text[1:]
+
+
+def _and(choices: Sequence[Choice]) -> str:
+    """ "Declare and reveal": the choices' words, all but the first with a small letter."""
+    words = [choices[0].brief, *(c.brief[:1].lower() + c.brief[1:] for c in choices[1:])]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def house_rules(options: Sequence[Option], changed: Mapping[str, object]) -> tuple[str, ...]:
+    """The options changed from a preset's own values as house rules, in the options' order."""
+    return tuple(
+        option.house_rule(changed[option.name]) for option in options if option.name in changed
+    )
+
+
+def rules_title(preset_name: str, rules: Sequence[str]) -> str:
+    """ "Classic Ninety-Nine, house rules: trump named by the declarer; 18 deals", or the
+    preset's name alone where nothing was changed."""
+    return f"{preset_name}, house rules: {'; '.join(rules)}" if rules else preset_name

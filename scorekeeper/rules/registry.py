@@ -55,6 +55,14 @@ class Family(Protocol):
 
     def default_options(self, preset: Any, player_count: int) -> dict[str, object]: ...
 
+    # Why an option cannot apply to a preset, or None (RULES.md §3: house rules on any preset).
+    def inapplicable(self, preset: Any, name: str) -> str | None: ...
+
+    def applicable_options(self, preset: Any) -> tuple[Option, ...]: ...
+
+    @property
+    def prose(self) -> Any: ...  # the rule prose: .number_help(preset, option name) and more
+
     def evaluate(self, rules: Any, entries: Sequence[Any]) -> Any: ...  # .problems, .result
 
     def score_session(self, rules: Any, entries: Sequence[Any]) -> Any: ...

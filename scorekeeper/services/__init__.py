@@ -34,6 +34,7 @@ from scorekeeper.services.manage import (
     resume_session,
 )
 from scorekeeper.services.rounds import edit_round, record_event, undo_event
+from scorekeeper.services.rulesets import delete_ruleset, save_ruleset
 from scorekeeper.services.sessions import (
     create_adding_session,
     create_session,
@@ -42,6 +43,8 @@ from scorekeeper.services.sessions import (
 )
 
 __all__ = [
+    "delete_ruleset",
+    "save_ruleset",
     "AlreadyDone", "Conflict", "KeyReused", "Rejected", "Saved", "Who", "abandon_session",
     "add_deal", "create_adding_session", "create_session", "delete_for_good", "delete_last_deal",
     "delete_session", "edit_deal", "edit_round", "extend_session", "import_scoresheet",

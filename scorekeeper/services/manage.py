@@ -257,6 +257,7 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
                     players=players,
                     title=game.title,
                     family=game.family,
+                    saved_ruleset=game.saved_ruleset,
                 )
             except InvalidRules as error:
                 raise Rejected([problem.message for problem in error.problems]) from None

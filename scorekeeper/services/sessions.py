@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 
-from scorekeeper.models import ENTRY_MODELS, GameSession, Player, Seat
+from scorekeeper.models import ENTRY_MODELS, GameSession, Player, SavedRuleset, Seat
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import name_key
 from scorekeeper.rules.common import InvalidRules
@@ -27,11 +27,18 @@ def create_session(
     players: Sequence[Player],
     title: str = "",
     family: str = trick.ID,
+    saved_ruleset: SavedRuleset | None = None,
 ) -> GameSession:
-    """A new session; `players` in seat order, the first deals first (raises InvalidRules)."""
+    """A new session; `players` in seat order, the first deals first (raises InvalidRules).
+    It keeps its own copy of `options`, whichever saved ruleset it was started from."""
     rules_family(family).resolve_rules(ruleset, options, [player.name for player in players])
     session = GameSession.objects.create(
-        owner=owner, family=family, ruleset=ruleset, options=options, title=title
+        owner=owner,
+        family=family,
+        ruleset=ruleset,
+        options=dict(options),
+        title=title,
+        saved_ruleset=saved_ruleset,
     )
     Seat.objects.bulk_create(
         Seat(session=session, position=position, player=player)

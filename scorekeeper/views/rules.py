@@ -61,8 +61,22 @@ def _sheet_context(rules_family: Family, rules: Any) -> dict[str, object]:
         "family": rules_family.ID,
         "rules_family": rules_family,
         "sheet_template": template(rules_family.ID, "sheet"),
+        "house_rules": rules.house_rules(),
         **PRESENTERS[rules_family.ID].sheet_context(rules),
     }
+
+
+def sheet_context(rules_family: Family, rules: Any, *, pad: bool = False) -> dict[str, object]:
+    """What a rule sheet (or, with `pad`, a score pad) of these rules shows, but its links."""
+    if pad:
+        return {
+            **PRESENTERS[rules_family.ID].pad_context(rules),
+            "family": rules_family.ID,
+            "rules": rules,
+            "house_rules": rules.house_rules(),
+            "preset": rules.preset,
+        }
+    return {**_sheet_context(rules_family, rules), "preset": rules.preset}
 
 
 @require_GET
@@ -100,11 +114,8 @@ def pad(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
     rules_family, preset = preset_of(family, preset_id)
     query = RulesQuery(rules_family, preset, request.GET)
     ctx = {
-        **PRESENTERS[family].pad_context(query.rules),
+        **sheet_context(rules_family, query.rules, pad=True),
         **_sheet_links(family, preset, query.params),
-        "family": family,
-        "rules": query.rules,
-        "preset": preset,
         "problems": query.problems,
     }
     return render(request, "cheatsheets/pad.html", ctx, status=400 if query.problems else 200)

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.db.models import F, QuerySet
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -23,11 +24,12 @@ from scorekeeper.forms.sessions import (
     StartForm,
 )
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, SavedRuleset
 from scorekeeper.presenters import template
 from scorekeeper.rules import bounds
 from scorekeeper.rules.registry import FAMILIES, Family, UnknownFamily, family
 from scorekeeper.services import create_session, import_scoresheet
+from scorekeeper.views.access import ruleset_for_user
 from scorekeeper.views.players import post_data
 
 SESSIONS_PER_PAGE = 20
@@ -132,18 +134,42 @@ def _session_import(request: AuthedRequest) -> HttpResponse:
 @login_required
 @require_GET
 def session_new(request: AuthedRequest) -> HttpResponse:
-    return render(request, "scorekeeper/session_new.html", {"families": families()})
+    """Pick the rules: the user's own saved rulesets first, then every preset."""
+    saved = [
+        (ruleset, ruleset.rules())
+        for ruleset in SavedRuleset.objects.for_user(request.user)
+        if ruleset.preset is not None
+    ]
+    ctx = {"families": families(), "saved": saved}
+    return render(request, "scorekeeper/session_new.html", ctx)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_start(request: AuthedRequest, family: str, preset_id: str) -> HttpResponse:
     rules_family, preset = preset_of(family, preset_id)
+    return _start(request, rules_family, preset, None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_start_saved(request: AuthedRequest, ruleset_id: int) -> HttpResponse:
+    """Start a session from one of the user's saved rulesets: its options, changeable."""
+    saved = ruleset_for_user(request, ruleset_id)
+    return _start(request, saved.rules_family, saved.preset, saved)
+
+
+def _start(
+    request: AuthedRequest, rules_family: Family, preset: Any, saved: SavedRuleset | None
+) -> HttpResponse:
     data = post_data(request)
+    chosen = saved.options if saved is not None else None
 
     def start_form(data: QueryDict | None) -> StartForm:
         form_class = START_FORMS[rules_family.ID]
-        return form_class(data, owner=request.user, family=rules_family, preset=preset)
+        return form_class(
+            data, owner=request.user, family=rules_family, preset=preset, chosen=chosen
+        )
 
     player_form = PlayerForm(prefix="new", owner=request.user)
     if data is not None and "add_player" in data:
@@ -166,7 +192,20 @@ def session_start(request: AuthedRequest, family: str, preset_id: str) -> HttpRe
                 players=form.players(),
                 title=form.cleaned_data["title"],
                 family=rules_family.ID,
+                saved_ruleset=saved,
             )
             return redirect("session", session.public_id)
-    ctx = {"form": form, "preset": preset, "family": family, "player_form": player_form}
+    action = (
+        reverse("session_start_saved", args=[saved.pk])
+        if saved is not None
+        else reverse("session_start", args=[rules_family.ID, preset.id])
+    )
+    ctx = {
+        "form": form,
+        "preset": preset,
+        "family": rules_family.ID,
+        "player_form": player_form,
+        "saved": saved,
+        "action": action,
+    }
     return render(request, "scorekeeper/session_start.html", ctx)

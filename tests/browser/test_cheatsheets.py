@@ -82,7 +82,7 @@ def test_the_options_form_works_without_javascript(new_page: NewPage) -> None:
     expect(page.get_by_text("First deal: ♦ Diamonds.")).to_be_visible()
     page.get_by_label("First trump").select_option("none")
     page.get_by_role("button", name="Show these rules").click()
-    expect(page.get_by_text("First deal: No trump.")).to_be_visible()
+    expect(page.get_by_text("First deal: No trump.", exact=True)).to_be_visible()
     assert "first_trump=none" in page.url
 
 

@@ -404,9 +404,12 @@ INVALID = {
         [("options", {"tokens": 3})],
         ['options.tokens: There is no option "tokens".'],
     ),
-    "option not open": (
-        [("options", {"trump": "turn-up"})],
-        ["options.trump: Jokerless Ninety-Nine does not let you change this; choose Custom."],
+    "option that cannot apply": (
+        [("options", {"dummy_exact_declarer": True})],
+        [
+            "options.dummy_exact_declarer: “Dummy's exact bid scores 30” does not apply: "
+            "Jokerless Ninety-Nine has no dummy."
+        ],
     ),
     "bad match": (
         [("options", {"match": {"type": "deals", "deals": 0}})],

@@ -256,7 +256,8 @@ def test_pagats_99_says_3_tokens_over_4_players(client: Client, db: None) -> Non
     ("url", "message"),
     [
         ("/rules/trick/parlett-jokerless/?first_trump=clubs", "Choose one of: diamonds, none."),
-        ("/rules/trick/parlett-jokerless/?trump=declared", "does not let you change this"),
+        ("/rules/trick/parlett-jokerless/?dummy_exact_declarer=true", "has no dummy"),
+        ("/rules/adding/wilson/?tokens=4", "Wilson counts game points, not tokens."),
         ("/rules/trick/parlett-classic/?match=deals:x", "must be a whole number from 1 to 999"),
         ("/rules/trick/parlett-classic/?match=deals:99999999999", "must be a whole number"),
         ("/rules/trick/parlett-classic/?match=forever", "The match type must be one of"),

@@ -36,7 +36,10 @@ Where RULES.md is silent, this module decides (each is repeated where it is code
   cross 66 which put the player out (§2.1). A Wilson game ends with the round, so adjustments
   after the round-ending border still belong to that round.
 - The cross-66-then-bust exception applies wherever `cross` 66 is played (thirty-three, custom).
-- `on_69` (`token` adds the event `hit` 69, gaining one) is open in every preset but the 98s.
+- House rules (RULES.md §3): every option may be changed on every preset, but `tokens`, `out`,
+  `display` and `bust` only where players hold tokens (not Wilson, not the 98s), and `on_69`
+  `token` (adding the event `hit` 69, gaining one) not in the 98s, which count drinks or rounds.
+  Any card table may be played with any preset.
 - Eliminated players go out in the order they paid; players who went out on the same event
   share a rank (seat order among them).
 """
@@ -92,8 +95,10 @@ from scorekeeper.rules.adding.presets import (
     PRESETS,
     AddingPreset,
     AddingRules,
+    applicable_options,
     default_options,
     events_for,
+    inapplicable,
     resolve_rules,
 )
 from scorekeeper.rules.adding.prose import bill_shows, describe_event, show_tokens, tell_event
@@ -144,8 +149,8 @@ __all__ = [
     "Card", "CardTable", "Count", "Effect", "Entry", "Evaluation", "Event", "EventResult",
     "EventRule", "InvalidPlay", "InvalidRounds", "NextRound", "Play", "Played", "Preset",
     "Proposal", "Result", "RoundEntry", "RoundProblem", "RoundResult", "Rules", "Standing",
-    "add_event", "allowed_events", "bill_shows", "can_act", "card_choices", "check_entries",
-    "check_rounds", "default_options", "describe_event", "evaluate", "events_for", "follow_count",
-    "new_count", "open_proposals", "play_card", "prose", "record", "resolve_rules",
-    "score_session", "show_tokens", "table_state", "tell_event", "undo_card",
+    "add_event", "allowed_events", "applicable_options", "bill_shows", "can_act", "card_choices",
+    "check_entries", "check_rounds", "default_options", "describe_event", "evaluate", "events_for",
+    "follow_count", "inapplicable", "new_count", "open_proposals", "play_card", "prose", "record",
+    "resolve_rules", "score_session", "show_tokens", "table_state", "tell_event", "undo_card",
 ]  # fmt: skip

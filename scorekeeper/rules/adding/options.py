@@ -1,7 +1,5 @@
 """The adding game's options (RULES.md §3): their values, how they are read, and their words."""
 
-from collections.abc import Sequence
-
 from scorekeeper.rules.adding.cards import CARD_TABLES
 from scorekeeper.rules.bounds import MAX_PLAYERS, MAX_TOKENS, MIN_PLAYERS
 from scorekeeper.rules.common import is_whole
@@ -33,20 +31,17 @@ def usual_options(**changes: object) -> dict[str, object]:
     return options | changes
 
 
-USUAL_OPEN = frozenset({"tokens", "on_69", "display"})
-
-
 def text_or_none(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def option_problem(card_tables: Sequence[str], name: str, value: object) -> str | None:
-    """What is wrong with an option's value, or None (`card_tables`: those to choose from)."""
+def option_problem(name: str, value: object) -> str | None:
+    """What is wrong with an option's value, or None."""
     if name == "tokens":
         if is_whole(value) and 1 <= value <= MAX_TOKENS:
             return None
         return f"Must be a whole number from 1 to {MAX_TOKENS}."
-    choices = card_tables if name == "card_table" else _CHOICES[name]
+    choices = tuple(CARD_TABLES) if name == "card_table" else _CHOICES[name]
     if isinstance(value, str) and value in choices:
         return None
     return f"Choose one of: {', '.join(choices)}."
@@ -67,6 +62,7 @@ OPTIONS = (
         sheet_help=f"a whole number from 1 to {MAX_TOKENS}",
         least=1,
         most=MAX_TOKENS,
+        phrase="{value} tokens each",
     ),
     Option(
         "out",
@@ -81,6 +77,7 @@ OPTIONS = (
                 "When you cannot pay",
             ),
         ),
+        phrase="out {lower}",
     ),
     Option(
         "on_69",
@@ -92,6 +89,7 @@ OPTIONS = (
             Choice("token", "Whoever makes exactly 69 gains a token", "Gain a token"),
             Choice("reset", "Making exactly 69 sets the total back to 0", "Total back to 0"),
         ),
+        phrase="exactly 69: {lower}",
     ),
     Option(
         "display",
@@ -102,6 +100,7 @@ OPTIONS = (
             Choice("tokens", "Tokens (coins, chips, lives)", "Tokens"),
             Choice("dollar-bill", "A dollar bill's folds", "Dollar bill folds"),
         ),
+        phrase="tokens shown as {lower}",
     ),
     Option(
         "bust",
@@ -116,6 +115,7 @@ OPTIONS = (
                 "Out of the round",
             ),
         ),
+        phrase="bust: {lower}",
     ),
     Option(
         "card_table",
@@ -123,6 +123,7 @@ OPTIONS = (
         "Card table",
         CHOICE,
         tuple(Choice(table.id, table.name) for table in CARD_TABLES.values()),
+        phrase="card table: {value}",
     ),
 )
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}

@@ -4,7 +4,6 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.adding.cards import CARD_TABLES, REGIONAL_TABLES
 from scorekeeper.rules.adding.events import (
     ADJUST,
     BORDERS,
@@ -23,13 +22,15 @@ from scorekeeper.rules.adding.options import (
     DOLLAR_BILL_CORNERS,
     DOLLAR_BILL_FOLDS,
     OPTION_NAMES,
-    USUAL_OPEN,
+    OPTIONS,
+    OPTIONS_BY_NAME,
     option_problem,
     text_or_none,
     usual_options,
 )
 from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem, check_player_names, is_whole
+from scorekeeper.rules.options import Option, house_rules, rules_title
 
 
 @dataclass(frozen=True)
@@ -44,9 +45,7 @@ class AddingPreset:
     scoring: str  # one of SCORINGS
     defaults: dict[str, object]  # every option's value, JSON-shaped (None: does not apply)
     events: tuple[EventRule, ...]  # the preset's own events (adjust is always allowed too)
-    open_options: frozenset[str] = USUAL_OPEN  # what a user may change
     players: tuple[int, ...] = DEFAULT_PLAYERS  # allowed numbers of players
-    card_tables: tuple[str, ...] = ()  # the card tables to choose from, where that is open
     tokens_over_four: int | None = None  # the tokens when more than 4 play (pagat's 99: 3)
 
     @property
@@ -78,8 +77,6 @@ PRESETS: dict[str, AddingPreset] = {
             scoring="tokens",
             defaults=usual_options(card_table="standard"),
             events=(BUST,),
-            open_options=USUAL_OPEN | {"card_table"},
-            card_tables=REGIONAL_TABLES,
         ),
         AddingPreset(
             id="dollar-bill",
@@ -90,7 +87,6 @@ PRESETS: dict[str, AddingPreset] = {
             scoring="tokens",
             defaults=usual_options(tokens=DOLLAR_BILL_CORNERS, display="dollar-bill"),
             events=(BUST,),
-            open_options=frozenset({"tokens", "on_69"}),
         ),
         AddingPreset(
             id="on-honor",
@@ -121,7 +117,6 @@ PRESETS: dict[str, AddingPreset] = {
             scoring="wilson",
             defaults=usual_options(out=None, card_table="wilson"),
             events=BORDERS,
-            open_options=frozenset({"on_69"}),
         ),
         AddingPreset(
             id="one-hundred",
@@ -143,7 +138,6 @@ PRESETS: dict[str, AddingPreset] = {
             scoring="drinks",
             defaults=usual_options(tokens=None, out=None, card_table="ninety-eight"),
             events=(BUST,),
-            open_options=frozenset(),
         ),
         AddingPreset(
             id="ninety-eight-arizona",
@@ -156,7 +150,6 @@ PRESETS: dict[str, AddingPreset] = {
                 tokens=None, out=None, card_table="arizona", bust="out-of-round"
             ),
             events=(BUST_OUT_OF_ROUND, ROUND_WON),
-            open_options=frozenset(),
         ),
         AddingPreset(
             id="michigan",
@@ -167,7 +160,6 @@ PRESETS: dict[str, AddingPreset] = {
             scoring="tokens",
             defaults=usual_options(tokens=DOLLAR_BILL_CORNERS, display="dollar-bill"),
             events=(BUST, TRIPS),
-            open_options=frozenset({"tokens", "on_69", "bust"}),
         ),
         AddingPreset(
             id="sudden-death",
@@ -178,7 +170,6 @@ PRESETS: dict[str, AddingPreset] = {
             scoring="tokens",
             defaults=usual_options(tokens=1),
             events=(BUST,),
-            open_options=frozenset({"on_69"}),
         ),
         AddingPreset(
             id="custom",
@@ -189,11 +180,29 @@ PRESETS: dict[str, AddingPreset] = {
             scoring="tokens",
             defaults=usual_options(),
             events=CUSTOM_EVENTS,
-            open_options=frozenset(OPTION_NAMES),
-            card_tables=tuple(CARD_TABLES),
         ),
     )
 }
+
+
+TOKEN_OPTIONS = ("tokens", "out", "display", "bust")  # only where players hold tokens
+
+
+def inapplicable(preset: AddingPreset, name: str) -> str | None:
+    """Why an option cannot apply to a preset, or None: every other option may be changed on
+    every preset, as a house rule (RULES.md §3). Tokens, going out, their display and the bust
+    that costs them belong to the games played for tokens; Wilson counts game points, the 98s
+    drinks or rounds won."""
+    if name in TOKEN_OPTIONS and preset.scoring != "tokens":
+        option = OPTIONS_BY_NAME[name]
+        plural = _UNITS[preset.scoring][1]
+        return f"“{option.short}” does not apply: {preset.name} counts {plural}, not tokens."
+    return None
+
+
+def applicable_options(preset: AddingPreset) -> tuple[Option, ...]:
+    """The options a table may change on this preset, in the order the forms ask for them."""
+    return tuple(option for option in OPTIONS if inapplicable(preset, option.name) is None)
 
 
 def default_options(preset: AddingPreset, player_count: int) -> dict[str, object]:
@@ -264,6 +273,16 @@ class AddingRules:
             name: value for name, value in self.options_data().items() if value != defaults[name]
         }
 
+    def house_rules(self) -> tuple[str, ...]:
+        """Each option changed from the preset's own value, in words: ("2 tokens each",
+        "out when you cannot pay")."""
+        return house_rules(OPTIONS, self.overrides_data())
+
+    @property
+    def title(self) -> str:
+        """ "Thirty-Three, house rules: out at 0 tokens"."""
+        return rules_title(self.preset.name, self.house_rules())
+
 
 _UNITS = {
     "wilson": ("game point", "game points"),
@@ -294,13 +313,14 @@ def resolve_rules(
         path = f"options.{name}"
         if name not in OPTION_NAMES:
             problems.append(Problem(path, f'There is no option "{name}".'))
-        elif preset is not None and name not in preset.open_options:
+        elif preset is not None and (why := inapplicable(preset, name)):
             # Restating the preset's own value changes nothing (files may list every option).
             if value != defaults[name]:
-                message = f"{preset.name} does not let you change this; choose Custom."
-                problems.append(Problem(path, message))
+                problems.append(Problem(path, why))
         else:
-            wrong = option_problem(_card_tables(preset), name, value)
+            wrong = option_problem(name, value)
+            if not wrong and preset is not None and (name, value) == ("on_69", "token"):
+                wrong = _no_token_to_gain(preset)
             if wrong:
                 problems.append(Problem(path, wrong))
             else:
@@ -349,6 +369,8 @@ def events_for(rules: AddingRules) -> tuple[EventRule, ...]:
     return (*rules.events, ADJUST)
 
 
-def _card_tables(preset: AddingPreset | None) -> tuple[str, ...]:
-    """The card tables a preset lets the table choose from (every one where it is open)."""
-    return preset.card_tables if preset is not None else tuple(CARD_TABLES)
+def _no_token_to_gain(preset: AddingPreset) -> str | None:
+    """Why making 69 cannot gain a token in this preset (the 98s count drinks or rounds won)."""
+    if preset.scoring in ("tokens", "wilson"):
+        return None
+    return f"{preset.name} counts {_UNITS[preset.scoring][1]}, so making 69 cannot gain a token."

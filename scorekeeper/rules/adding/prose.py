@@ -97,6 +97,11 @@ def usual_tokens(preset: AddingPreset) -> str:
     return text + "."
 
 
+def number_help(preset: AddingPreset, name: str) -> str:
+    """The hint beside a number option left empty for the preset's own (the tokens)."""
+    return usual_tokens(preset) if name == "tokens" else ""
+
+
 def cards_held(preset: AddingPreset) -> str:
     counts = [str(count) for count in preset.cards_held]
     text = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"

@@ -120,6 +120,23 @@ class Match:
         games = "1 game" if self.games == 1 else f"{self.games} games"
         return f"Games to {GAME_TARGET} (ties play on); the first to win {games} wins."
 
+    def brief(self) -> str:
+        """The match in a few words, as a house rule says it: "18 deals", "play to 200"."""
+        if self.type == "deals":
+            return "1 deal" if self.deals == 1 else f"{self.deals} deals"
+        if self.type == "target":
+            return f"play to {self.target}"
+        if self.type == "rubber":
+            return f"a rubber of games to {GAME_TARGET}"
+        if self.type == "game-bonus":
+            return f"games to {GAME_TARGET} with game bonuses"
+        games = "1 game" if self.games == 1 else f"{self.games} games"
+        return f"the first to win {games} of {GAME_TARGET}"
+
+
+def match_words(value: object) -> str:
+    return Match.from_data(value).brief()
+
 
 # The match types that take a number, and the setting that holds it (the one home of this map).
 MATCH_SETTINGS = {"deals": "deals", "target": "target", "long": "games"}
@@ -231,13 +248,15 @@ PREMIUM_CHOICES = (
 )
 PREMIUM_LABELS = {choice.value: choice.brief for choice in PREMIUM_CHOICES}
 OPTIONS = (
-    Option("trump", "Trump for each deal", "Trump", CHOICE, TRUMP_CHOICES),
+    Option("trump", "Trump for each deal", "Trump", CHOICE, TRUMP_CHOICES, phrase="trump {lower}"),
     Option(
         "first_trump",
         "Trump for the first deal",
         "First trump",
         CHOICE,
         (Choice("diamonds", "♦ Diamonds"), Choice("none", "No trump")),
+        help="Used when the trump goes by how many made their bid.",
+        phrase="first deal: {lower}",
     ),
     Option(
         "match",
@@ -248,6 +267,8 @@ OPTIONS = (
         help="Used by the fixed-deals, target and long endings.",
         least=1,
         most=max(MAX_MATCH_DEALS, MAX_TARGET, MAX_GAMES),
+        words=match_words,
+        phrase="{value}",
     ),
     Option(
         "bonus",
@@ -258,20 +279,39 @@ OPTIONS = (
         sheet_help="points for 1, 2, 3 … players making their bids, e.g. 30,20,10,0",
         least=0,
         most=MAX_BONUS,
+        phrase="success bonus {value}",
     ),
-    Option("premiums", "Premium bids allowed", "Premium bids", SUBSET, PREMIUM_CHOICES),
-    Option("trick_points", "1 point for every trick won", "Trick points", FLAG),
+    Option(
+        "premiums",
+        "Premium bids allowed",
+        "Premium bids",
+        SUBSET,
+        PREMIUM_CHOICES,
+        phrase="premium bids: {lower}",
+    ),
+    Option(
+        "trick_points",
+        "1 point for every trick won",
+        "Trick points",
+        FLAG,
+        flag_phrases=("1 point a trick", "no trick points"),
+    ),
     Option(
         "zero_all_tricks",
         "A 0 bid is also made by winning every trick",
         "0 bid made by all tricks",
         FLAG,
+        flag_phrases=("a 0 bid also made by winning every trick", "a 0 bid made by no tricks only"),
     ),
     Option(
         "dummy_exact_declarer",
         f"A dummy that makes its bid exactly scores {DUMMY_DECLARER_POINTS} more",
         f"Dummy's exact bid scores {DUMMY_DECLARER_POINTS}",
         FLAG,
+        flag_phrases=(
+            f"a dummy's exact bid scores {DUMMY_DECLARER_POINTS}",
+            "a dummy's exact bid scores nothing more",
+        ),
     ),
 )
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}

@@ -6,12 +6,15 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem, check_player_names
+from scorekeeper.rules.options import Option, house_rules, rules_title
 from scorekeeper.rules.trick.options import (
     BONUS_ROW,
     BONUS_ROW_FIVE,
     FIRST_TRUMPS,
     MATCH_TYPES,
     OPTION_NAMES,
+    OPTIONS,
+    OPTIONS_BY_NAME,
     READERS,
     TRICKS_FOR_PLAYERS,
     TRUMP_RULES,
@@ -47,7 +50,6 @@ class Preset:
     game_points: bool = False  # eighteen-ninety-nine
     needs_all_bids: bool = False
     bid_max: int = 9
-    open_options: frozenset[str] = frozenset({"match"})  # what a user may change
     match_types: tuple[str, ...] = MATCH_TYPES  # the match types a user may choose
 
     @property
@@ -70,14 +72,12 @@ PRESETS: dict[str, Preset] = {
             name="Jokerless Ninety-Nine",
             description="Parlett's preferred form: diamonds first, then trump by how many made it.",
             defaults=usual_options(first_trump="diamonds"),
-            open_options=frozenset({"match", "first_trump"}),
         ),
         Preset(
             id="encyclopaedia",
             name="Encyclopaedia",
             description="No trump first, then trump by successes; 100-point games with bonuses.",
             defaults=usual_options(match={"type": "game-bonus"}),
-            open_options=frozenset({"match", "first_trump"}),
         ),
         Preset(
             id="declared",
@@ -115,7 +115,6 @@ PRESETS: dict[str, Preset] = {
             defaults=usual_options(match={"type": "deals", "deals": 12}, zero_all_tricks=True),
             players=(4,),
             tricks=10,
-            open_options=frozenset({"match", "first_trump", "bonus", "zero_all_tricks"}),
         ),
         Preset(
             id="five",
@@ -125,7 +124,6 @@ PRESETS: dict[str, Preset] = {
                 match={"type": "deals", "deals": 10}, bonus=list(BONUS_ROW_FIVE)
             ),
             players=(5,),
-            open_options=frozenset({"match", "first_trump", "bonus"}),
         ),
         Preset(
             id="two-dummy",
@@ -134,7 +132,6 @@ PRESETS: dict[str, Preset] = {
             defaults=usual_options(premiums=["declare"], dummy_exact_declarer=True),
             players=(2,),
             dummy=True,
-            open_options=frozenset({"match", "first_trump", "dummy_exact_declarer"}),
         ),
         Preset(
             id="naughty-nun",
@@ -152,7 +149,6 @@ PRESETS: dict[str, Preset] = {
                 bonus=[10, 10, 10],
                 premiums=[],
             ),
-            open_options=frozenset({"match", "bonus"}),
         ),
         Preset(
             id="custom",
@@ -161,10 +157,23 @@ PRESETS: dict[str, Preset] = {
             defaults=usual_options(first_trump="diamonds"),
             players=(2, 3, 4, 5),
             tricks=None,
-            open_options=frozenset(OPTION_NAMES),
         ),
     )
 }
+
+
+def inapplicable(preset: Preset, name: str) -> str | None:
+    """Why an option cannot apply to a preset, or None: every other option may be changed on
+    every preset, as a house rule (RULES.md §3)."""
+    if name == "dummy_exact_declarer" and not preset.dummy:
+        option = OPTIONS_BY_NAME[name]
+        return f"“{option.short}” does not apply: {preset.name} has no dummy."
+    return None
+
+
+def applicable_options(preset: Preset) -> tuple[Option, ...]:
+    """The options a table may change on this preset, in the order the forms ask for them."""
+    return tuple(option for option in OPTIONS if inapplicable(preset, option.name) is None)
 
 
 def default_options(preset: Preset, player_count: int) -> dict[str, object]:
@@ -241,6 +250,16 @@ class TrickRules:
             name: value for name, value in self.options_data().items() if value != defaults[name]
         }
 
+    def house_rules(self) -> tuple[str, ...]:
+        """Each option changed from the preset's own value, in words: ("trump named by the
+        declarer", "18 deals")."""
+        return house_rules(OPTIONS, self.overrides_data())
+
+    @property
+    def title(self) -> str:
+        """ "Classic Ninety-Nine, house rules: trump named by the declarer; 18 deals"."""
+        return rules_title(self.preset.name, self.house_rules())
+
 
 def resolve_rules(
     preset_id: str, options: Mapping[str, object], players: Sequence[str]
@@ -263,13 +282,11 @@ def resolve_rules(
             problems.append(Problem(path, f'There is no option "{name}".'))
         elif (
             preset is not None
-            and name not in preset.open_options
+            and (why := inapplicable(preset, name))
             # Restating the preset's own value changes nothing (files may list every option).
             and value != default_options(preset, len(players)).get(name)
         ):
-            problems.append(
-                Problem(path, f"{preset.name} does not let you change this; choose Custom.")
-            )
+            problems.append(Problem(path, why))
         else:
             try:
                 READERS[name](value)
@@ -277,6 +294,9 @@ def resolve_rules(
                 problems += error.problems
             else:
                 overrides[name] = value
+    if preset is not None and preset.dummy and "reveal" in read_premiums_or_none(overrides):
+        message = f"Nobody reveals in {preset.name}: the dummy's hand is open. Choose declare only."
+        problems.append(Problem("options.premiums", message))
     if preset is not None and "match" in overrides:
         match_type = Match.from_data(overrides["match"]).type
         if match_type not in preset.match_types:
@@ -299,6 +319,11 @@ def resolve_rules(
         dummy_exact_declarer=read_flag("dummy_exact_declarer")(values["dummy_exact_declarer"]),
         tricks=preset.tricks or TRICKS_FOR_PLAYERS[len(players)],
     )
+
+
+def read_premiums_or_none(overrides: Mapping[str, object]) -> tuple[str, ...]:
+    """The premium bids among checked overrides, or none if they do not change them."""
+    return read_premiums(overrides["premiums"]) if "premiums" in overrides else ()
 
 
 def _player_count_problem(preset: Preset, count: int) -> str:

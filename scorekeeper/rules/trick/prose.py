@@ -20,7 +20,7 @@ from scorekeeper.rules.trick.options import (
     RUBBER_LENGTH,
     TRUMP_BY_COUNT,
 )
-from scorekeeper.rules.trick.presets import DUMMY, TrickRules, resolve_rules
+from scorekeeper.rules.trick.presets import DUMMY, Preset, TrickRules, resolve_rules
 from scorekeeper.rules.trick.results import DealResult
 from scorekeeper.rules.trick.scoring import score_session, seat
 
@@ -321,3 +321,9 @@ def pad_lines(rules: TrickRules) -> list[str]:
     lines.append(f"Trump: {trump}")
     lines.append(" ".join(match_lines(rules)))
     return lines
+
+
+def number_help(preset: Preset, name: str) -> str:
+    """The hint beside a number option left empty for the preset's own: none in this game
+    (every number it asks for is shown as the preset has it)."""
+    return ""

@@ -9,6 +9,7 @@ from scorekeeper.rules.adding import (
     PRESETS,
     REGIONAL_TABLES,
     AddingRules,
+    applicable_options,
     bill_shows,
     default_options,
     describe_event,
@@ -170,9 +171,10 @@ def test_each_preset_is_its_row_of_the_table(preset, row):
 def test_every_preset_is_well_formed(preset):
     data = PRESETS[preset]
     assert set(data.defaults) == set(OPTION_NAMES)
-    assert data.card_tables == () or data.defaults["card_table"] in data.card_tables
     assert data.defaults["card_table"] in CARD_TABLES
-    assert data.open_options <= set(OPTION_NAMES)
+    applicable = {option.name for option in applicable_options(data)}
+    assert applicable <= set(OPTION_NAMES)
+    assert {"on_69", "card_table"} <= applicable
     assert data.description and "\n" not in data.description
     assert data.players == tuple(range(data.players[0], data.players[-1] + 1))
     assert len({(rule.event, rule.target) for rule in data.events}) == len(data.events)
@@ -212,20 +214,28 @@ def test_custom_opens_every_option_and_every_card_table():
         "card_table": "iceland",
         "bust": "out-of-round",
     }
-    assert PRESETS["custom"].card_tables == tuple(CARD_TABLES)
+    assert {option.name for option in applicable_options(PRESETS["custom"])} == set(OPTION_NAMES)
     bust = next(rule for rule in rules.events if rule.event == "bust")
     assert (bust.cost, bust.pays, bust.ends_round) == (0, "none", False)
 
 
-def test_the_standard_preset_offers_the_regional_tables():
-    for table in REGIONAL_TABLES:
-        assert rules_for("ninety-nine-standard", card_table=table).card_table == table
-    assert problems_of("ninety-nine-standard", {"card_table": "arizona"}, NAMES[:3]) == [
-        Problem(
-            "options.card_table",
-            "Choose one of: standard, alternate, chicago, hawaii, iceland, taiwan.",
-        )
-    ]
+def test_every_preset_plays_any_card_table_as_a_house_rule():
+    for preset in PRESETS:
+        for table in (*REGIONAL_TABLES, *CARD_TABLES):
+            assert rules_for(preset, card_table=table).card_table == table
+    rules = rules_for("ninety-nine", card_table="standard")
+    assert rules.house_rules() == ("card table: Standard (encyclopaedia)",)
+    assert rules.title == "Ninety-Nine, house rules: card table: Standard (encyclopaedia)"
+
+
+def test_tokens_out_display_and_bust_apply_only_where_players_hold_tokens():
+    for preset in PRESETS.values():
+        applicable = {option.name for option in applicable_options(preset)}
+        held = preset.scoring == "tokens"
+        assert {"tokens", "out", "display", "bust"} <= applicable if held else True
+        assert not applicable & {"tokens", "out", "display", "bust"} or held
+    assert rules_for("thirty-three", bust="out-of-round").bust == "out-of-round"
+    assert rules_for("ninety-nine", out="owing").house_rules() == ("out when you cannot pay",)
 
 
 def test_the_dollar_bill_has_4_folds_and_may_have_the_halving_fold():
@@ -288,29 +298,39 @@ def test_the_dollar_bill_has_4_folds_and_may_have_the_halving_fold():
         ),
         ("ninety-nine", {"jokers": True}, [("options.jokers", 'There is no option "jokers".')]),
         (
-            "ninety-nine",
-            {"out": "owing"},
-            [("options.out", "Ninety-Nine does not let you change this; choose Custom.")],
-        ),
-        (
             "wilson",
             {"tokens": 4},
-            [("options.tokens", "Wilson does not let you change this; choose Custom.")],
+            [
+                (
+                    "options.tokens",
+                    "“Tokens each” does not apply: Wilson counts game points, not tokens.",
+                )
+            ],
         ),
         (
             "ninety-eight",
             {"on_69": "token"},
-            [("options.on_69", "Ninety-Eight does not let you change this; choose Custom.")],
+            [("options.on_69", "Ninety-Eight counts drinks, so making 69 cannot gain a token.")],
         ),
         (
-            "thirty-three",
-            {"bust": "out-of-round"},
-            [("options.bust", "Thirty-Three does not let you change this; choose Custom.")],
+            "ninety-eight-arizona",
+            {"bust": "ends-round"},
+            [
+                (
+                    "options.bust",
+                    "“Bust” does not apply: Ninety-Eight, Arizona counts rounds won, not tokens.",
+                )
+            ],
         ),
         (
-            "ninety-nine",
-            {"card_table": "standard"},
-            [("options.card_table", "Ninety-Nine does not let you change this; choose Custom.")],
+            "ninety-eight",
+            {"display": "dollar-bill"},
+            [
+                (
+                    "options.display",
+                    "“Show tokens as” does not apply: Ninety-Eight counts drinks, not tokens.",
+                )
+            ],
         ),
         (
             "whist",

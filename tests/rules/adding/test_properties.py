@@ -20,8 +20,10 @@ from scorekeeper.rules.adding import (
     RoundEntry,
     add_event,
     allowed_events,
+    applicable_options,
     check_rounds,
     evaluate,
+    inapplicable,
     record,
     resolve_rules,
     score_session,
@@ -52,17 +54,27 @@ OPTIONS = {
 
 
 @st.composite
-def rules_st(draw: st.DrawFn) -> AddingRules:
+def rules_st(
+    draw: st.DrawFn,
+    names: tuple[str, ...] = NAMES,
+    tokens: st.SearchStrategy[int] = OPTIONS["tokens"],
+) -> AddingRules:
+    """Any preset, with house rules drawn for any options that apply to it."""
     preset = draw(st.sampled_from(list(PRESETS.values())))
-    count = draw(st.sampled_from([count for count in preset.players if count <= len(NAMES)]))
+    count = draw(st.sampled_from([count for count in preset.players if count <= len(names)]))
     options: dict[str, object] = {}
-    for name in sorted(preset.open_options):
+    for option in applicable_options(preset):
         if draw(st.booleans()):
-            tables = preset.card_tables
-            options[name] = draw(st.sampled_from(tables) if name == "card_table" else OPTIONS[name])
-    if options.get("display") == "dollar-bill" and "tokens" in preset.open_options:
-        options.setdefault("tokens", draw(OPTIONS["tokens"]))  # a bill has 5 folds at most
-    return resolve_rules(preset.id, options, NAMES[:count])
+            name = option.name
+            if name == "card_table":
+                options[name] = draw(st.sampled_from(list(CARD_TABLES)))
+            elif name == "on_69" and preset.scoring not in ("tokens", "wilson"):
+                options[name] = draw(st.sampled_from(["nothing", "reset"]))  # no token to gain
+            else:
+                options[name] = draw(tokens if name == "tokens" else OPTIONS[name])
+    if options.get("display") == "dollar-bill" and inapplicable(preset, "tokens") is None:
+        options.setdefault("tokens", draw(tokens))  # a bill has 5 folds at most
+    return resolve_rules(preset.id, options, names[:count])
 
 
 CROSS_66 = next(rule for rule in PRESETS["thirty-three"].events if rule.label == "Cross 66")

@@ -551,7 +551,6 @@ CUSTOM_OPTIONS = st.fixed_dictionaries(
         "premiums": st.sampled_from([[], ["declare"], ["reveal"], ["declare", "reveal"]]),
         "trick_points": st.booleans(),
         "zero_all_tricks": st.booleans(),
-        "dummy_exact_declarer": st.booleans(),
         "match": st.one_of(
             st.integers(1, 12).map(deals),
             st.integers(20, 300).map(lambda n: {"type": "target", "target": n}),

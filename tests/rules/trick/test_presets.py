@@ -11,8 +11,10 @@ from scorekeeper.rules.trick import (
     PRESETS,
     Match,
     NextDeal,
+    applicable_options,
     bid_from_cards,
     default_options,
+    inapplicable,
     resolve_rules,
 )
 
@@ -99,7 +101,7 @@ def test_it_gives_every_preset_a_name_a_description_and_every_option():
         assert preset.description.endswith(".")
         assert len(preset.description) <= 80
         assert set(preset.defaults) == set(OPTION_NAMES)
-        assert "match" in preset.open_options
+        assert "match" in {option.name for option in applicable_options(preset)}
 
 
 def test_it_marks_the_special_presets():
@@ -137,19 +139,11 @@ def test_default_options_are_a_fresh_copy():
 
 # Which options each preset opens (RULES.md [choice] and the disputed rules)
 
-OPEN = {
-    "parlett-classic": {"match"},
-    "parlett-jokerless": {"match", "first_trump"},
-    "encyclopaedia": {"match", "first_trump"},
-    "declared": {"match"},
-    "eighteen-ninety-nine": {"match"},
-    "long": {"match"},
-    "four": {"match", "first_trump", "bonus", "zero_all_tricks"},
-    "five": {"match", "first_trump", "bonus"},
-    "two-dummy": {"match", "first_trump", "dummy_exact_declarer"},
-    "naughty-nun": {"match"},
-    "oxford-whist": {"match", "bonus"},
-    "custom": set(OPTION_NAMES),
+# Every option applies to every preset (house rules, RULES.md §3) but the dummy's, which needs
+# a dummy.
+APPLICABLE = {
+    preset.id: set(OPTION_NAMES) - ({"dummy_exact_declarer"} if not preset.dummy else set())
+    for preset in PRESETS.values()
 }
 
 VALUES = {
@@ -166,23 +160,40 @@ VALUES = {
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 @pytest.mark.parametrize("option", OPTION_NAMES)
-def test_it_accepts_an_option_only_where_the_preset_opens_it(preset, option):
+def test_it_accepts_every_option_that_applies_as_a_house_rule(preset, option):
     players = NAMES[: PRESETS[preset].players[0]]
     restated = default_options(PRESETS[preset], len(players))[option] == VALUES[option]
-    if option in OPEN[preset] or restated:
+    if option in APPLICABLE[preset] or restated:
         rules = resolve_rules(preset, {option: VALUES[option]}, players)
         assert rules.options_data()[option] == VALUES[option]
+        assert rules.overrides_data() == ({} if restated else {option: VALUES[option]})
     else:
         assert problems_of(preset, {option: VALUES[option]}, players) == [
             Problem(
                 f"options.{option}",
-                f"{PRESETS[preset].name} does not let you change this; choose Custom.",
+                f"“Dummy's exact bid scores 30” does not apply: {PRESETS[preset].name} has no "
+                "dummy.",
             )
         ]
 
 
-def test_every_choice_of_the_rules_is_open():
-    assert {preset.id: set(preset.open_options) for preset in PRESETS.values()} == OPEN
+def test_every_option_applies_to_every_preset_but_the_dummys():
+    assert {
+        preset.id: {option.name for option in applicable_options(preset)}
+        for preset in PRESETS.values()
+    } == APPLICABLE
+    assert all(inapplicable(preset, "trump") is None for preset in PRESETS.values())
+
+
+def test_nobody_reveals_in_the_game_with_a_dummy():
+    assert problems_of("two-dummy", {"premiums": ["declare", "reveal"]}, ["Ann", "Ben"]) == [
+        Problem(
+            "options.premiums",
+            "Nobody reveals in Two players with a dummy: the dummy's hand is open. "
+            "Choose declare only.",
+        )
+    ]
+    assert resolve_rules("two-dummy", {"premiums": []}, ["Ann", "Ben"]).premiums == ()
 
 
 @pytest.mark.parametrize(
@@ -352,7 +363,9 @@ BAD_OPTIONS = [
 
 @pytest.mark.parametrize(("option", "value", "path", "message"), BAD_OPTIONS)
 def test_it_rejects_a_bad_option_value(option, value, path, message):
-    assert problems_of("custom", {option: value}, P3) == [Problem(path, message)]
+    # The dummy's option is read where there is a dummy.
+    preset, players = ("two-dummy", P3[:2]) if option == "dummy_exact_declarer" else ("custom", P3)
+    assert problems_of(preset, {option: value}, players) == [Problem(path, message)]
 
 
 def test_it_rejects_an_unknown_option():
@@ -373,16 +386,16 @@ def test_eighteen_ninety_nine_is_played_over_deals_or_to_a_target():
 def test_it_lists_every_problem_at_once():
     problems = problems_of(
         "two-dummy",
-        {"trump": "turn-up", "first_trump": "clubs", "match": {"type": "deals"}},
+        {"premiums": ["reveal"], "first_trump": "clubs", "match": {"type": "deals"}},
         ["Ann", "ann", "dummy"],
     )
     assert [problem.path for problem in problems] == [
         "players[1]",
         "players[2]",
         "players",
-        "options.trump",
         "options.first_trump",
         "options.match.deals",
+        "options.premiums",
     ]
 
 
@@ -602,7 +615,7 @@ def test_restating_a_closed_option_at_its_preset_value_is_accepted(
     assert rules == resolve_rules(preset_id, {}, players)
 
 
-def test_changing_a_closed_option_is_still_refused() -> None:
+def test_an_option_that_cannot_apply_is_still_refused() -> None:
     with pytest.raises(InvalidRules) as error:
-        resolve_rules("parlett-classic", {"trump": "declared"}, ["Ann", "Ben", "Cat"])
-    assert "does not let you change this" in str(error.value)
+        resolve_rules("parlett-classic", {"dummy_exact_declarer": True}, ["Ann", "Ben", "Cat"])
+    assert "does not apply: Classic Ninety-Nine has no dummy" in str(error.value)

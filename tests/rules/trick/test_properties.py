@@ -19,6 +19,7 @@ from scorekeeper.rules.trick import (
     InvalidDeals,
     SessionResult,
     TrickRules,
+    applicable_options,
     check_deals,
     resolve_rules,
     score_session,
@@ -66,9 +67,11 @@ def rules_st(draw: st.DrawFn) -> TrickRules:
     options: dict[str, object] = {}
     if draw(st.booleans()):
         options["match"] = draw(st.sampled_from(preset.match_types).flatmap(MATCHES.__getitem__))
-    for name in sorted(preset.open_options - {"match"}):
-        if draw(st.booleans()):
-            options[name] = draw(OPTIONS[name])
+    for option in applicable_options(preset):
+        if option.name != "match" and draw(st.booleans()):
+            options[option.name] = draw(OPTIONS[option.name])
+    if preset.dummy and "reveal" in options.get("premiums", []):
+        options["premiums"] = ["declare"]  # nobody reveals beside an open dummy
     return resolve_rules(preset.id, options, NAMES[:count])
 
 
