@@ -7,10 +7,13 @@ back in place, drawn from the result that write computed.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from django.contrib import messages
 from django.contrib.messages.storage.base import Message
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import urlencode
 
 from scorekeeper.forms.rounds import AdjustForm, RoundEventForm
 from scorekeeper.http import HtmxHttpRequest
@@ -26,11 +29,14 @@ from scorekeeper.services import (
     record_event,
     undo_event,
 )
+from scorekeeper.services import count as counting
 from scorekeeper.views.access import Table, whole
-from scorekeeper.views.live import live_context
+from scorekeeper.views.live import COUNTER_SHOWN, live_context
 
 SCRIPTS = ("js/live.js", "js/tap-table.js", "js/haptics.js")
 UNDO = "undo"  # where "Undo the last tap" sits: its answer is said there
+COUNTER = "counter"  # the count assistant's panel: its answers are said there
+COUNTER_FIELDS = ("card", "count_undo", "confirm", "dismiss", "counter")
 
 
 def _tapped_place(session: GameSession, value: str) -> str:
@@ -48,6 +54,8 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     session = table.session
     if request.method == "GET":
         return _render(request, table)
+    if any(field in request.POST for field in COUNTER_FIELDS):
+        return _count(request, table)
     state = request.POST.get("state", "")
     who = table.who(request)
     now = session
@@ -94,11 +102,18 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
 
 
 def _render(
-    request: HtmxHttpRequest, table: Table, adjust_form: AdjustForm | None = None
+    request: HtmxHttpRequest,
+    table: Table,
+    adjust_form: AdjustForm | None = None,
+    ask: str | None = None,
 ) -> HttpResponse:
     session = table.session
     said, rest = _placed_messages(request)
+    shown = counter_shown(request, session)
+    asked = request.GET.get("ask", "") if ask is None else ask
     ctx = {
+        "counter_shown": shown,
+        **(_counter(session, asked) if shown else {}),
         "said": said,
         "messages": rest,
         "form_key": new_link_token(),
@@ -120,7 +135,8 @@ def _placed_messages(request: HtmxHttpRequest) -> tuple[list[Message], list[Mess
     rest: list[Message] = []
     for message in messages.get_messages(request):
         place = message.extra_tags or ""
-        (said if place == UNDO or place.startswith("seat-") else rest).append(message)
+        placed = place in (UNDO, COUNTER) or place.startswith("seat-")
+        (said if placed else rest).append(message)
     return said, rest
 
 
@@ -148,6 +164,114 @@ def _tapped_event(session: GameSession, value: str) -> adding.Event:
     except (ValueError, IndexError):
         raise Rejected(["That button is not one of this table's."]) from None
     return adding.Event(player=player, event=kind, target=int(target) if target else None)
+
+
+# The count assistant: tap the card played, see the total, confirm the event it proposes
+
+
+def counter_shown(request: HtmxHttpRequest, session: GameSession) -> bool:
+    """Whether this browser shows the counter on this session's table (its own choice)."""
+    return session.public_id in request.session.get(COUNTER_SHOWN, [])
+
+
+def _counter(session: GameSession, ask: str) -> dict[str, object]:
+    """The panel's context: the count (from 0 when the table has not used it yet)."""
+    found = presenter.counter_context(session, ask)
+    if not found:
+        now = counting.pile(session)
+        found = {"counter": presenter.counter(session.rules(), now.count, ask=ask)}
+    return {**found, "counter_form_key": new_link_token()}
+
+
+def _count(request: HtmxHttpRequest, table: Table) -> HttpResponse:
+    """A tap on the counter's panel: show or hide it, count a card (or ask for its choice),
+    take the last card back, record or dismiss a proposed event."""
+    session = table.session
+    post = request.POST
+    now = session
+    ask = ""
+    try:
+        version = int(post.get("version", ""))
+    except ValueError:
+        version = -1
+    try:
+        if "counter" in post:
+            _show_counter(request, session, post["counter"] == "show")
+        elif "count_undo" in post:
+            now = counting.undo_card(session=session, version=version)
+            messages.success(request, "Last card taken back.", COUNTER)
+        elif "confirm" in post:
+            proposal, saved = counting.confirm(
+                session=session,
+                version=version,
+                state=post.get("state", ""),
+                index=_index(post["confirm"]),
+                **table.who(request),
+            )
+            now = saved.session
+            messages.success(
+                request, f"Recorded: {proposal.sentence} {presenter.outcome(saved.result)}", COUNTER
+            )
+        elif "dismiss" in post:
+            now = counting.dismiss(session=session, version=version, index=_index(post["dismiss"]))
+            messages.info(request, "Not recorded.", COUNTER)
+        else:
+            now, ask = _card(request, session, version, post["card"])
+    except KeyReused:
+        messages.error(request, "That page's tap was already recorded; tap again.", COUNTER)
+    except AlreadyDone as done:
+        messages.info(request, str(done), COUNTER)
+    except (Conflict, Rejected) as error:
+        messages.error(request, str(error), COUNTER)
+    if request.htmx:
+        if now is session:
+            now = GameSession.objects.with_seats().get(pk=session.pk)
+        return _render(request, table.now(now), ask=ask)
+    query = f"?{urlencode({'ask': ask})}" if ask else ""
+    return redirect(f"{table.base}{query}#{COUNTER}")
+
+
+def _card(
+    request: HtmxHttpRequest, session: GameSession, version: int, value: str
+) -> tuple[GameSession, str]:
+    """Count the card tapped ("A", or with its choice "A|11"); a card that needs a choice and
+    came without one is asked about (nothing is written): (the session, the card asked)."""
+    card, has_choice, raw = value.partition("|")
+    rules = session.rules()
+    found = adding.CARD_TABLES[rules.card_table].card(card)
+    if found is None:
+        raise Rejected([f"The {rules.preset.name} card table has no card “{card}”."])
+    choice: int | str | None = None
+    if has_choice:
+        choice = raw
+        if found.effect.asks != adding.cards.ASK_PLAYER:
+            with suppress(ValueError):  # else the rules refuse it, saying what the card takes
+                choice = int(raw.replace("−", "-"))
+    elif found.effect.asks is not None:
+        count = counting.pile(session).count
+        if count is not None and len(adding.card_choices(rules, count, card)) > 1:
+            return session, card
+    now, played = counting.play_card(session=session, version=version, card=card, choice=choice)
+    count = played.count
+    if played.counted:  # a refused card is said in the count itself, with what it proposes
+        turn = f" {count.turn} to play." if count.turn else ""
+        messages.success(request, f"{card}: the total is {count.total}.{turn}", COUNTER)
+    return now, ""
+
+
+def _index(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise Rejected(["That proposal is not one of this table's."]) from None
+
+
+def _show_counter(request: HtmxHttpRequest, session: GameSession, show: bool) -> None:
+    """Remember on this browser whether the counter is shown on this session's table."""
+    shown = [each for each in request.session.get(COUNTER_SHOWN, []) if each != session.public_id]
+    if show:
+        shown = [*shown[-49:], session.public_id]
+    request.session[COUNTER_SHOWN] = shown
 
 
 # Correcting a round

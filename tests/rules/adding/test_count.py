@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.adding import (
     CARD_TABLES,
-    PRESETS,
     AddingResult,
     AddingRules,
     Count,
@@ -37,6 +36,7 @@ from scorekeeper.rules.adding import (
 )
 from scorekeeper.rules.adding.cards import ASK_TOTAL, ASK_VALUE, SKIP
 from scorekeeper.rules.adding.count import CLOCKWISE, COUNTER_CLOCKWISE
+from tests.rules.adding.test_properties import rules_st as any_rules
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
@@ -1110,27 +1110,12 @@ SETTINGS = settings(
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-OPTIONS = {
-    "tokens": st.integers(1, 3),
-    "out": st.sampled_from(["at-zero", "owing"]),
-    "on_69": st.sampled_from(["nothing", "token", "reset"]),
-    "display": st.sampled_from(["tokens", "dollar-bill"]),
-    "bust": st.sampled_from(["ends-round", "out-of-round"]),
-}
 
 
-@st.composite
-def rules_st(draw: st.DrawFn) -> AddingRules:
-    preset = draw(st.sampled_from(list(PRESETS.values())))
-    count = draw(st.sampled_from([count for count in preset.players if count <= len(NAMES)]))
-    options: dict[str, object] = {}
-    for name in sorted(preset.open_options):
-        if draw(st.booleans()):
-            choices = st.sampled_from(preset.card_tables) if name == "card_table" else OPTIONS[name]
-            options[name] = draw(choices)
-    if options.get("display") == "dollar-bill" and "tokens" in preset.open_options:
-        options.setdefault("tokens", draw(OPTIONS["tokens"]))  # a bill has 5 folds at most
-    return resolve_rules(preset.id, options, NAMES[:count])
+def rules_st() -> st.SearchStrategy[AddingRules]:
+    """Any preset with house rules (as the property tests draw them), at most 5 players and
+    3 tokens so that rounds end often."""
+    return any_rules(names=NAMES, tokens=st.integers(1, 3))
 
 
 @SETTINGS

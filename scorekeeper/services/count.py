@@ -1,0 +1,168 @@
+"""The count assistant's writes (the adding game): a card counted or taken back, a proposed
+event recorded or dismissed. The rules are `rules.adding.count`; this keeps their count with
+the session (`GameSession.counter`) so every phone at the table shares one.
+
+Every write locks the session and is refused when the session's version is not the one the
+phone showed (`version`): two phones tapping the same card at once count it once, the second
+hearing that the count changed and seeing it as it is now. Each raises the version, so the
+live pages of every phone (and the table display) show the new total. A proposal is recorded
+by `record_event`, exactly as the event button records it (same history, same idempotency
+key, same check of the table's state); a dismissed one records nothing.
+
+What is stored: {"count": Count.to_data() or None, "proposals": [Proposal.to_data()],
+"refused": the last card's refusal or None}. The proposals are the last card's: the next card
+or an undo replaces them. Events recorded by hand move the count on when it is read
+(`follow_count`): players gone, or the next round's count at 0 with the next dealer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from scorekeeper.models import GameSession
+from scorekeeper.rules import adding
+from scorekeeper.services.changes import AlreadyDone, Conflict, Rejected, Saved, replayed
+from scorekeeper.services.rounds import record_event
+
+COUNT_CHANGED = "The count changed on another phone just now; here it is as it is now."
+
+
+@dataclass(frozen=True)
+class Pile:
+    """The count as the table sees it now: the round's count (None once the game is over),
+    the events proposed that the table can still record, and why the last card was not
+    counted (None: it was)."""
+
+    count: adding.Count | None
+    proposals: tuple[adding.Proposal, ...] = ()
+    refused: str | None = None
+
+    def to_data(self) -> dict[str, object]:
+        return {
+            "count": self.count.to_data() if self.count is not None else None,
+            "proposals": [proposal.to_data() for proposal in self.proposals],
+            "refused": self.refused,
+        }
+
+
+def pile(session: GameSession) -> Pile:
+    """The session's count, brought up to date with what the table recorded since; a count
+    that no longer fits the session (a seat replaced, a stored value unreadable) starts again
+    at 0."""
+    rules, result = session.rules(), session.result()
+    stored = session.counter if isinstance(session.counter, dict) else {}
+    try:
+        count = adding.Count.from_data(stored["count"]) if stored.get("count") else None
+        proposals = tuple(adding.Proposal.from_data(item) for item in stored.get("proposals", []))
+        refused = stored.get("refused")
+    except (ValueError, TypeError):
+        count, proposals, refused = None, (), None
+    if count is None or count.seats != tuple(rules.players):
+        return Pile(adding.new_count(rules, result))
+    followed = adding.follow_count(rules, count, result)
+    kept = adding.open_proposals(result, proposals)
+    if followed is not None and followed.round != count.round:
+        return Pile(followed, kept)
+    return Pile(followed, kept, refused if isinstance(refused, str) else None)
+
+
+def play_card(
+    *, session: GameSession, version: int, card: str, choice: int | str | None = None
+) -> tuple[GameSession, adding.Played]:
+    """Count one card (with the one more input it may need) played by whose turn it is."""
+    with transaction.atomic():
+        game = _locked(session, version)
+        now = pile(game)
+        if now.count is None:
+            raise Rejected(["The game is over: there is no round left to count."])
+        try:
+            played = adding.play_card(game.rules(), now.count, card, choice)
+        except adding.InvalidPlay as invalid:
+            raise Rejected([invalid.message]) from None
+        return _store(game, Pile(played.count, played.proposals, played.refused)), played
+
+
+def undo_card(*, session: GameSession, version: int) -> GameSession:
+    """Take back the last card counted (and what it proposed; nothing recorded changes)."""
+    with transaction.atomic():
+        game = _locked(session, version)
+        now = pile(game)
+        if now.count is None:
+            raise Rejected(["The game is over: there is no round left to count."])
+        try:
+            count = adding.undo_card(now.count)
+        except adding.InvalidPlay as invalid:
+            raise Rejected([invalid.message]) from None
+        return _store(game, Pile(count))
+
+
+def dismiss(*, session: GameSession, version: int, index: int) -> GameSession:
+    """Drop proposal `index` (counted from 0, as the page lists them): nothing is recorded."""
+    with transaction.atomic():
+        game = _locked(session, version)
+        now = pile(game)
+        if not 0 <= index < len(now.proposals):
+            raise Conflict(COUNT_CHANGED)
+        rest = now.proposals[:index] + now.proposals[index + 1 :]
+        return _store(game, Pile(now.count, rest, now.refused))
+
+
+def confirm(
+    *,
+    session: GameSession,
+    version: int,
+    state: str,
+    index: int,
+    by_user: User | None,
+    by_name: str = "",
+    form_key: str = "",
+) -> tuple[adding.Proposal, Saved]:
+    """Record proposal `index` as the event button records it (`record_event`: the same
+    history, the same idempotency key and the same check of the table's `state`), then keep
+    the count in step: the proposal goes, the rest stay while the table can still record
+    them, and an event that ended the round starts the next round's count at 0."""
+    with transaction.atomic():
+        if replayed(session, form_key) is not None:
+            raise AlreadyDone("That was already saved.")
+        game = _locked(session, version)
+        now = pile(game)
+        if not 0 <= index < len(now.proposals):
+            raise Conflict(COUNT_CHANGED)
+        proposal = now.proposals[index]
+        saved = record_event(
+            session=game,
+            state=state,
+            event=proposal.event,
+            by_user=by_user,
+            by_name=by_name,
+            form_key=form_key,
+        )
+        after = saved.session
+        rules, result = after.rules(), saved.result
+        rest = adding.open_proposals(result, now.proposals[:index] + now.proposals[index + 1 :])
+        count = adding.follow_count(rules, now.count, result) if now.count else None
+        if count is not None and now.count is not None and count.round != now.count.round:
+            rest = ()
+        after.counter = Pile(count, rest).to_data()
+        after.save(update_fields=["counter"])
+        return proposal, saved
+
+
+def _locked(session: GameSession, version: int) -> GameSession:
+    game = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
+    if game.version != version:
+        raise Conflict(COUNT_CHANGED)
+    return game
+
+
+def _store(game: GameSession, now: Pile) -> GameSession:
+    """Keep the count and raise the version (the result stays the one of the entries)."""
+    result, entries = game.result(), game.entries()
+    game.counter = now.to_data()
+    game.version += 1
+    game.save(update_fields=["counter", "version", "updated"])
+    game.knows(result, entries)
+    return game
