@@ -1,4 +1,8 @@
+import ipaddress
+
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest
+from django.http.request import split_domain_port
 
 THEMES = ("auto", "light", "dark")
 THEME_COOKIE = "theme"
@@ -13,3 +17,27 @@ def theme(request: HttpRequest) -> dict[str, str]:
     chosen = current_theme(request)
     following = THEMES[(THEMES.index(chosen) + 1) % len(THEMES)]
     return {"theme": chosen, "next_theme": following}
+
+
+def secure_context(request: HttpRequest) -> bool:
+    """Whether the browser treats this page as a secure context (HTTPS, or this computer
+    itself), where service workers and the screen wake lock are allowed."""
+    if request.is_secure():
+        return True
+    try:
+        host, _port = split_domain_port(request.get_host())
+    except DisallowedHost:
+        return True  # an error page of its own; nothing to say about features
+    host = host.strip("[]")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def connection(request: HttpRequest) -> dict[str, bool]:
+    """`plain_http`: the page came over plain HTTP from another computer (a phone on the
+    table's Wi-Fi), so the browser has turned off offline sheets, install and wake lock."""
+    return {"plain_http": not secure_context(request)}

@@ -1,5 +1,6 @@
 # Sourced by scripts/run, scripts/test and .ci/run: makes .venv with everything the
 # project needs. Safe to run again: it reinstalls only when pyproject.toml changed.
+# SCOREKEEPER_VENV=DIR uses the virtual environment DIR as it is instead.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -17,23 +18,33 @@ pick_python() {
     exit 1
 }
 
-if [ ! -x .venv/bin/python ] ||
-    ! .venv/bin/python -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
-    rm -rf .venv
-    "$(pick_python)" -m venv .venv
-fi
-
-stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
-if [ ! -f "$stamp" ]; then
-    echo "Installing Python packages into .venv ..."
-    log=.venv/install.log
-    if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip &&
-        .venv/bin/python -m pip install --disable-pip-version-check -e ".[dev]"; } >"$log" 2>&1; then
-        cat "$log" >&2
-        echo "Installing the Python packages failed (log above)." >&2
+if [ -n "${SCOREKEEPER_VENV:-}" ]; then
+    # A virtual environment kept elsewhere, used as it is (nothing is installed into it):
+    # for the test that runs scripts/run from a fresh clone, or for people who keep their own.
+    if ! "$SCOREKEEPER_VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+        echo "SCOREKEEPER_VENV=$SCOREKEEPER_VENV has no Python 3.12 or newer in bin/." >&2
         exit 1
     fi
-    rm -f .venv/.installed-*
-    touch "$stamp"
+    export PATH="$SCOREKEEPER_VENV/bin:$PATH"
+else
+    if [ ! -x .venv/bin/python ] ||
+        ! .venv/bin/python -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
+        rm -rf .venv
+        "$(pick_python)" -m venv .venv
+    fi
+
+    stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+    if [ ! -f "$stamp" ]; then
+        echo "Installing Python packages into .venv ..."
+        log=.venv/install.log
+        if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip &&
+            .venv/bin/python -m pip install --disable-pip-version-check -e ".[dev]"; } >"$log" 2>&1; then
+            cat "$log" >&2
+            echo "Installing the Python packages failed (log above)." >&2
+            exit 1
+        fi
+        rm -f .venv/.installed-*
+        touch "$stamp"
+    fi
+    export PATH="$PWD/.venv/bin:$PATH"
 fi
-export PATH="$PWD/.venv/bin:$PATH"

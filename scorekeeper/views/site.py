@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from django.contrib.auth import get_user_model
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -37,7 +38,9 @@ def safe_next(request: HttpRequest, fallback: str) -> str:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "scorekeeper/welcome.html")
+        # A server nobody has an account on yet (scripts/run's first start): the host's turn.
+        first_start = not get_user_model().objects.exists()
+        return render(request, "scorekeeper/welcome.html", {"first_start": first_start})
     players = Player.objects.for_user(request.user).active()
     playing = (
         GameSession.objects.for_user(request.user)

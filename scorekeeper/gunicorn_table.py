@@ -1,0 +1,74 @@
+"""gunicorn's hooks for `scripts/run` (scorekeeper/tableserver.py): say where to open the app
+once it listens, with a QR code for the phones' cameras, and say goodbye on Ctrl-C."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import sys
+from typing import Any
+
+import segno
+
+from scorekeeper.tableserver import URLS_VARIABLE
+
+
+def banner(urls: list[str], lan: bool, notes: list[str]) -> str:
+    """What the host reads in the terminal once the server answers."""
+    out = io.StringIO()
+    if lan:
+        out.write("The scorekeeper is ready. On every phone at the table (same Wi-Fi), open\n\n")
+        for url in urls[:-1]:
+            out.write(f"    {url}\n")
+        out.write("\nor point the phone's camera at this code:\n")
+        segno.make(urls[0], error="m").terminal(out=out, compact=True)
+        out.write(f"\nOn this computer: {urls[-1]}\n")
+    else:
+        out.write(
+            f"The scorekeeper is ready at {urls[-1]}\n"
+            "No local network was found, so only this computer can open it: join the Wi-Fi\n"
+            "and start it again to let the phones in.\n"
+        )
+    out.write(
+        "First start? Open it and create the host's account; the others at the table need\n"
+        "no account: share a session's watch or scorer link (its QR code) with them.\n"
+    )
+    if urls[0].startswith("http://"):
+        out.write(
+            "Over plain HTTP the phones cannot keep their screen on, keep rule sheets offline\n"
+            "or install the app (browsers allow those on HTTPS only). `scripts/run --https`\n"
+            "serves HTTPS with a certificate made here.\n"
+        )
+    else:
+        out.write(
+            "The certificate is made by this computer, so each phone warns about it the first\n"
+            "time: choose Advanced, then Proceed (Chrome), or Show Details, then visit this\n"
+            "website (Safari). Each phone does this once.\n"
+        )
+    for note in notes:
+        out.write(f"{note}\n")
+    out.write("Press Ctrl-C to stop. Everything is kept for the next start.\n")
+    return out.getvalue()
+
+
+def when_ready(server: Any) -> None:
+    # Ctrl-C stops like SIGTERM: the workers finish what they are answering, then exit. (The
+    # terminal sends SIGINT to the workers too; they leave it to the master, see below.)
+    server.handle_int = server.handle_term
+    shown = json.loads(os.environ.get(URLS_VARIABLE, "{}"))
+    if shown:
+        sys.stdout.write("\n" + banner(shown["urls"], shown["lan"], shown["notes"]) + "\n")
+        sys.stdout.flush()
+
+
+def on_exit(server: Any) -> None:
+    sys.stdout.write("\nStopped. Every session is kept; scripts/run starts it again.\n")
+    sys.stdout.flush()
+
+
+def post_worker_init(worker: Any) -> None:
+    # A worker hears Ctrl-C from the terminal as well as the master's SIGTERM after it; acting
+    # on both would cut a request short and print its traceback twice.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,150 @@
+"""scripts/run's preparations (scorekeeper/tableserver.py), without starting a server: where
+it listens, what it keeps, the settings it gives the app and what it prints."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+
+from scorekeeper import tableserver
+from scorekeeper.gunicorn_table import banner
+from scorekeeper.tableserver import Plan, Refused, certificate, environment, plan, secret_key
+
+LAN = ["192.168.1.20"]
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_lan_addresses_are_the_global_ipv4_ones_of_real_interfaces() -> None:
+    def interface(name: str, *addresses: tuple[str, str, str]) -> dict[str, object]:
+        infos = [{"family": f, "local": a, "scope": s} for f, a, s in addresses]
+        return {"ifname": name, "addr_info": infos}
+
+    interfaces = [
+        interface("lo", ("inet", "127.0.0.1", "host")),
+        interface("wlan0", ("inet", "192.168.1.20", "global"), ("inet6", "fe80::1", "link")),
+        interface("eth0", ("inet", "169.254.3.4", "global"), ("inet", "10.0.0.7", "global")),
+        interface("docker0", ("inet", "172.17.0.1", "global")),
+        interface("br-1a2b", ("inet", "172.18.0.1", "global")),
+    ]
+    assert tableserver.lan_from_interfaces(interfaces) == ["192.168.1.20", "10.0.0.7"]
+
+
+def test_it_listens_on_the_lan_addresses_and_loopback_by_default() -> None:
+    served = plan({}, https=False, lan=LAN)
+    assert served.binds == ["192.168.1.20:8000", "127.0.0.1:8000"]
+    assert served.urls == ["http://192.168.1.20:8000/", "http://localhost:8000/"]
+    assert served.hosts == ["192.168.1.20", "localhost", "127.0.0.1", "[::1]"]
+
+
+def test_bind_and_port_choose_where_it_listens() -> None:
+    served = plan({"BIND": "10.0.0.7", "PORT": "8443"}, https=True, lan=LAN)
+    assert served.binds == ["10.0.0.7:8443"]
+    assert served.urls == ["https://10.0.0.7:8443/", "https://localhost:8443/"]
+    # Every interface: the phones still open the local network's addresses.
+    served = plan({"BIND": "0.0.0.0"}, https=False, lan=LAN)
+    assert (served.binds, served.lan) == (["0.0.0.0:8000"], LAN)
+    # A second loopback address (the end-to-end test's fallback) is shown like a LAN one.
+    served = plan({"BIND": "127.0.0.2,127.0.0.1", "PORT": "9000"}, https=False, lan=[])
+    assert served.lan == ["127.0.0.2"]
+    assert served.binds == ["127.0.0.2:9000", "127.0.0.1:9000"]
+    assert plan({"BIND": "::1"}, https=False, lan=[]).binds == ["[::1]:8000"]
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"PORT": "eighty"}, "PORT must be a port number, not 'eighty'"),
+        ({"PORT": "70000"}, "PORT must be between 1 and 65535, not 70000"),
+        ({"BIND": "127.0.0.1:8000"}, "BIND must be addresses separated by commas"),
+        ({"BIND": "laptop.local"}, "the port is PORT"),
+    ],
+)
+def test_a_bad_bind_or_port_is_refused_by_name(env: dict[str, str], message: str) -> None:
+    with pytest.raises(Refused, match=message):
+        plan(env, https=False, lan=LAN)
+
+
+def test_the_secret_key_is_made_once_and_readable_by_its_owner_only(tmp_path: Path) -> None:
+    state = tmp_path / ".run"
+    key = secret_key(state)
+    assert len(key) >= 50
+    assert mode(state / "secret_key") == 0o600
+    assert mode(state) == 0o700
+    assert secret_key(state) == key  # the next start: logged-in phones stay logged in
+    (state / "secret_key").chmod(0o644)
+    assert secret_key(state) == key
+    assert mode(state / "secret_key") == 0o600
+
+
+def test_the_certificate_is_made_once_for_the_hosts(tmp_path: Path) -> None:
+    hosts = plan({}, https=True, lan=LAN).hosts
+    cert, key, made = certificate(tmp_path, hosts)
+    assert made
+    assert mode(key) == 0o600
+    loaded = x509.load_pem_x509_certificate(cert.read_bytes())
+    san = loaded.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert {str(a) for a in san.get_values_for_type(x509.IPAddress)} == {
+        "192.168.1.20", "127.0.0.1", "::1"
+    }  # fmt: skip
+    assert san.get_values_for_type(x509.DNSName) == ["localhost"]
+    first = cert.read_bytes()
+    assert certificate(tmp_path, hosts)[2] is False  # each phone accepts it once
+    assert cert.read_bytes() == first
+    # The laptop joined another network: a new address needs a new certificate.
+    assert certificate(tmp_path, [*hosts, "10.0.0.7"])[2] is True
+    assert cert.read_bytes() != first
+    assert tableserver.fingerprint(cert).count(":") == 31
+
+
+def test_the_app_gets_production_settings_for_the_table() -> None:
+    served = plan({}, https=False, lan=LAN)
+    env = environment({"DEBUG": "true", "PATH": "/bin"}, served, "k" * 50)
+    assert env["DEBUG"] == "false"
+    assert env["SECRET_KEY"] == "k" * 50
+    assert env["ALLOWED_HOSTS"] == "192.168.1.20,localhost,127.0.0.1,[::1]"
+    assert env["CSRF_TRUSTED_ORIGINS"].split(",") == [
+        "http://192.168.1.20:8000",
+        "http://localhost:8000",
+        "http://127.0.0.1:8000",
+        "http://[::1]:8000",
+    ]
+    assert env["SECURE_SSL_REDIRECT"] == env["SECURE_COOKIES"] == "false"
+    assert env["SECURE_HSTS_SECONDS"] == "0"
+    assert env["PATH"] == "/bin"
+    https = environment({}, plan({}, https=True, lan=LAN), "k" * 50)
+    assert https["SECURE_COOKIES"] == "true"
+    assert https["CSRF_TRUSTED_ORIGINS"].startswith("https://192.168.1.20:8000,")
+    # Configured hosts win over the derived ones.
+    configured = environment({"ALLOWED_HOSTS": "scores.lan"}, served, "k" * 50)
+    assert configured["ALLOWED_HOSTS"] == "scores.lan"
+
+
+def test_gunicorn_serves_tls_with_the_certificate(tmp_path: Path) -> None:
+    served = plan({}, https=True, lan=LAN)
+    command = tableserver.gunicorn_command(served, (tmp_path / "c.pem", tmp_path / "k.pem"))
+    assert command[command.index("--certfile") + 1] == str(tmp_path / "c.pem")
+    assert command.count("--bind") == 2
+    assert "--certfile" not in tableserver.gunicorn_command(plan({}, https=False, lan=LAN), None)
+
+
+def test_the_banner_gives_the_address_a_qr_code_and_what_plain_http_lacks() -> None:
+    urls = Plan(binds=[], lan=LAN, port=8000, https=False).urls
+    text = banner(urls, True, [])
+    assert "    http://192.168.1.20:8000/\n" in text
+    assert "▀" in text or "▄" in text  # the QR code, in half blocks
+    assert "On this computer: http://localhost:8000/" in text
+    assert "create the host's account" in text
+    assert "scripts/run --https" in text
+    assert "Press Ctrl-C to stop" in text
+    https = banner(Plan(binds=[], lan=LAN, port=8000, https=True).urls, True, ["Fingerprint X"])
+    assert "each phone warns about it the first" in https
+    assert "Fingerprint X" in https
+    alone = banner(["http://localhost:8000/"], False, [])
+    assert "only this computer can open it" in alone
+    assert "▀" not in alone
