@@ -10,10 +10,16 @@ not seen a version scores it once.
 
 The results kept are bounded by their size (RESULT_BUDGET deals or rounds in all), not their
 number, so that a few very long sessions cannot take the memory of many short ones.
+
+Where the cache is shared by every app process and server (Redis, with REDIS_URL), a result is
+also kept there, so that the process that saved a deal scores it and the others take it.
 """
 
 from collections import OrderedDict
 from threading import Lock
+
+from django.conf import settings
+from django.core.cache import cache
 
 RESULT_BUDGET = 50_000  # deals or rounds, over every result kept
 
@@ -22,28 +28,56 @@ _weight = 0
 _lock = Lock()
 
 
+SHARED_SECONDS = 600  # a result in the shared cache: kept while its session is being played
+
+
+def _shared() -> bool:
+    """Whether the cache is shared between processes (not this process's own memory)."""
+    return "locmem" not in settings.CACHES["default"]["BACKEND"]
+
+
+def _key(public_id: str, version: int) -> str:
+    return f"result:{public_id}:{version}"
+
+
 def get(public_id: str, version: int) -> object | None:
     """The result kept for this version of the session, or None."""
     with _lock:
         found = _results.get((public_id, version))
-        if found is None:
-            return None
-        _results.move_to_end((public_id, version))
-        return found[0]
+        if found is not None:
+            _results.move_to_end((public_id, version))
+            return found[0]
+    if not _shared():
+        return None
+    kept = cache.get(_key(public_id, version))
+    if kept is None:
+        return None
+    result, size = kept
+    _keep_here(public_id, version, result, size)
+    return result
 
 
 def keep(public_id: str, version: int, result: object, size: int) -> None:
-    """Keep the result of this version (`size`: its deals or rounds); forget the results used
-    longest ago while over the budget."""
+    """Keep the result of this version (`size`: its deals or rounds), here and, where it is
+    shared, in the cache; forget the results used longest ago while over the budget."""
+    if _shared() and _keep_here(public_id, version, result, size):
+        cache.set(_key(public_id, version), (result, size), SHARED_SECONDS)
+    else:
+        _keep_here(public_id, version, result, size)
+
+
+def _keep_here(public_id: str, version: int, result: object, size: int) -> bool:
+    """Keep the result in this process; False if it was kept already."""
     global _weight
     with _lock:
         if (public_id, version) in _results:
-            return
+            return False
         _results[(public_id, version)] = (result, size + 1)
         _weight += size + 1
         while _weight > RESULT_BUDGET and len(_results) > 1:
             _, (_, forgotten) = _results.popitem(last=False)
             _weight -= forgotten
+        return True
 
 
 def forget_all() -> None:

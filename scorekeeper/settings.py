@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
                 "scorekeeper.context_processors.theme",
+                "scorekeeper.context_processors.connection",
             ],
         },
     },
@@ -124,6 +125,10 @@ DATABASES: dict[str, dict[str, Any]] = {
         # Tests use a file too (not memory), so threads can write at once as phones do;
         # one per process, so test runs side by side never share it.
         "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.db")},
+        # Kept open between requests: opening the file and running the PRAGMAs below (once per
+        # connection) cost an unchanged poll more than its one query (manage.py
+        # bench_instructions).
+        "CONN_MAX_AGE": envint("DB_CONN_MAX_AGE", 60),
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": envint("SQLITE_TIMEOUT", 20),
@@ -140,6 +145,22 @@ if os.environ.get("DATABASE_URL"):
         )
     )
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+# What every phone after the first is served from: each session's result and each watch link's
+# rendered live fragment, keyed by the session's version (so never out of date). In this process
+# by default; shared by every app process and server through Redis when REDIS_URL is set.
+CACHES: dict[str, dict[str, Any]] = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", 2000)},
+    }
+}
+if os.environ.get("REDIS_URL"):
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "KEY_PREFIX": envstr("CACHE_KEY_PREFIX", "scorekeeper"),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -18,28 +18,36 @@ phone's Reload does; the form's idempotency key must keep it from being stored t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
 import re
 import signal
+import ssl
 import subprocess
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from functools import partial
+from html import unescape
+from pathlib import Path
 from typing import Any
 
+import httpx
 from django.contrib.auth.models import User
 
+from scorekeeper.bench.cpu import CpuMeter
 from scorekeeper.bench.phone import (
-    Phone,
+    AsyncPhone,
     Response,
     ServerGone,
     csrf_token,
     deal_post,
     form_fields,
+    phone_client,
+    standings,
 )
 from scorekeeper.bench.server import (
     Gunicorn,
@@ -66,14 +74,18 @@ def entry_json(entry: trick.DealEntry) -> dict[str, Any]:
 
 @dataclass
 class Tally:
-    """Every request's kind, status and time, from all phone threads (appends are atomic)."""
+    """Every request's kind, status, time, when it ended (seconds into the run) and which app
+    server answered it (nginx's X-Upstream header, behind the proxy), from every phone."""
 
-    samples: list[tuple[str, int, float]] = field(default_factory=list)
+    samples: list[tuple[str, int, float, float, str]] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)  # 5xx and broken connections, retried
     gave_up: list[str] = field(default_factory=list)  # what a phone could not get done
+    started: float = field(default_factory=time.monotonic)
 
     def record(self, kind: str, response: Response) -> Response:
-        self.samples.append((kind, response.status, response.seconds))
+        ended = time.monotonic() - self.started
+        upstream = response.headers.get("x-upstream", "")
+        self.samples.append((kind, response.status, response.seconds, ended, upstream))
         if response.status >= 500:
             self.failures.append(f"{kind}: HTTP {response.status}")
         return response
@@ -92,19 +104,33 @@ class TableRun:
     shown: dict[str, int] = field(default_factory=dict)
 
 
-def _pause(stop: threading.Event, seconds: float) -> bool:
-    """Sleep up to `seconds`; whether the run is still on."""
-    return not stop.wait(seconds)
+async def _pause(stop: asyncio.Event, seconds: float) -> bool:
+    """Sleep up to `seconds` (looking at `stop` every 5 s at most); whether the run is still on.
+    Plain sleeps: waiting on the event with a timeout costs a task each time."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not stop.is_set() and (left := end - loop.time()) > 0:
+        await asyncio.sleep(min(left, 5.0))
+    return not stop.is_set()
 
 
-def ask(call: Callable[[], Response], kind: str, tally: Tally) -> Response | None:
+async def ask(
+    call: Callable[[], Awaitable[Response]],
+    kind: str,
+    tally: Tally,
+    stop: asyncio.Event | None = None,
+) -> Response | None:
     """A request as a person at the table makes it: after a 5xx or a broken connection,
-    the same again a second later (a deal form keeps its idempotency key)."""
+    the same again a second later (a deal form keeps its idempotency key). Given `stop`,
+    not again once the run is over (a save, and the page confirming it, are always tried
+    again: what was stored must be known)."""
     for attempt in range(RETRIES):
+        if attempt and stop and stop.is_set():
+            return None
         if attempt:
-            time.sleep(1)
+            await asyncio.sleep(1)
         try:
-            answer = tally.record(kind, call())
+            answer = tally.record(kind, await call())
         except ServerGone as error:
             tally.failures.append(f"{kind}: {error}")
             continue
@@ -113,31 +139,38 @@ def ask(call: Callable[[], Response], kind: str, tally: Tally) -> Response | Non
     return None
 
 
-def scorer(
-    base_url: str, table: TableRun, every: float, stop: threading.Event, tally: Tally
+async def scorer(
+    phone: AsyncPhone,
+    table: TableRun,
+    every: float,
+    stop: asyncio.Event,
+    tally: Tally,
+    deals: list[trick.DealEntry],
+    ramp: float = 0,
 ) -> None:
+    """One table's scorer: names itself, then enters a deal every `every` seconds on average
+    (the first at once: the start of every table is spread over `every` seconds already)."""
     rng = random.Random(table.seed)
-    rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
-    deals = random_deals(rules, 1000, seed=table.seed)
-    phone = Phone(base_url)
     path = f"/s/{table.scorer}/"
-    if not _pause(stop, rng.uniform(0, every)):
+    if not await _pause(stop, rng.uniform(0, ramp or every)):
         return
-    name_page = ask(lambda: phone.get(path + "name/"), "page", tally)
+    name_page = await ask(lambda: phone.get(path + "name/"), "page", tally, stop)
     named = {"csrfmiddlewaretoken": csrf_token(name_page.text if name_page else ""),
              "name": f"Scorer {table.seed}"}  # fmt: skip
-    page = ask(lambda: phone.post(path + "name/", named), "page", tally) and ask(
-        lambda: phone.get(path), "page", tally
+    page = await ask(lambda: phone.post(path + "name/", named), "page", tally, stop) and await ask(
+        lambda: phone.get(path), "page", tally, stop
     )
-    while page and _pause(stop, rng.uniform(every * 0.5, every * 1.5)):
+    wait = 0.0
+    while page and await _pause(stop, wait):
+        wait = rng.uniform(every * 0.5, every * 1.5)
         number = int(form_fields(page.text).get("number", "0"))
         if not number:
             break
         data = deal_post(deals[number - 1], PLAYERS, form_fields(page.text))
-        sent = ask(partial(phone.post, path, data), "save", tally)
+        sent = await ask(partial(phone.post, path, data), "save", tally)
         if not sent or sent.status != 302:
             break
-        page = ask(lambda: phone.get(path), "page", tally)
+        page = await ask(lambda: phone.get(path), "page", tally)
         # One scorer per table: the form asking for the next deal means this one is stored
         # (its message may have gone with a worker that died after saving).
         if page and form_fields(page.text).get("number") == str(number + 1):
@@ -154,25 +187,37 @@ def scorer(
         tally.gave_up.append(f"{table.public_id}: the scorer could not go on")
 
 
-def watcher(
-    base_url: str, table: TableRun, every: float, stop: threading.Event, tally: Tally, seed: int
+async def watcher(
+    phone: AsyncPhone,
+    table: TableRun,
+    every: float,
+    stop: asyncio.Event,
+    tally: Tally,
+    seed: int,
+    ramp: float = 0,
 ) -> None:
+    """A phone showing the watch link: the page once, then its live standings polled every
+    `every` seconds with the ETag it shows, as live.js does."""
     rng = random.Random(seed)
-    phone = Phone(base_url)
-    if not _pause(stop, rng.uniform(0, every)):
+    if not await _pause(stop, rng.uniform(0, ramp or every)):
         return
-    page = ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally)
-    found = _ETAG.search(page.text) if page else None
-    etag = found.group(1) if found else ""
-    while _pause(stop, rng.uniform(every * 0.8, every * 1.2)):
+    page = await ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally, stop)
+    etag = shown_etag(page.text) if page else ""
+    while await _pause(stop, rng.uniform(every * 0.8, every * 1.2)):
         try:  # a poll that fails is simply made again at the next tick, as live.js does
-            answer = phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
+            answer = await phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
         except ServerGone as error:
             tally.failures.append(f"poll: {error}")
             continue
         tally.record("poll 304" if answer.status == 304 else "poll 200", answer)
         if answer.status == 200:
-            etag = answer.headers.get("ETag", etag).removeprefix("W/")
+            etag = answer.headers.get("etag", etag).removeprefix("W/")
+
+
+def shown_etag(html: str) -> str:
+    """The ETag a page's live region shows, as the browser reads its data-etag (unescaped)."""
+    found = _ETAG.search(html)
+    return unescape(found.group(1)) if found else ""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -181,36 +226,59 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def phones(
+    clients: list[httpx.AsyncClient],
     base_url: str,
     tables: list[TableRun],
-    stop: threading.Event,
+    stop: asyncio.Event,
     tally: Tally,
     options: dict[str, Any],
-) -> Iterator[tuple[Callable[..., None], tuple[Any, ...]]]:
-    """Each table's scorer and watchers, as (function, arguments) for a thread."""
+) -> Iterator[Coroutine[Any, Any, None]]:
+    """Each table's scorer and watchers, as coroutines, each its own phone (its own HTTP
+    client and cookies; the clients are added to `clients`, to be closed after)."""
+    tls = ssl.create_default_context()
+
+    def phone() -> AsyncPhone:
+        clients.append(phone_client(tls))
+        return AsyncPhone(clients[-1], base_url)
+
+    ramp = options.get("ramp") or 0  # phones join over this long (else a poll's or deal's interval)
+    rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
+    # As many deals as a scorer can enter in the run (made here, not while phones wait).
+    count = min(1000, int(options["seconds"] / (options["deal_every"] * 0.5)) + 2)
     for table in tables:
-        yield scorer, (base_url, table, options["deal_every"], stop, tally)
+        deals = random_deals(rules, count, seed=table.seed)
+        yield scorer(phone(), table, options["deal_every"], stop, tally, deals, ramp)
         for n in range(options["watchers"]):
             seed = table.seed * 100 + n
-            yield watcher, (base_url, table, options["poll_every"], stop, tally, seed)
+            yield watcher(phone(), table, options["poll_every"], stop, tally, seed, ramp)
 
 
 @dataclass
 class Faults:
-    """Faults made during the run, when asked for: workers killed, PostgreSQL restarted."""
+    """Faults made during the run, when asked for: workers killed, PostgreSQL restarted, one
+    of several app servers killed (master and workers) at `kill_server_at` seconds."""
 
-    server: Gunicorn
+    servers: list[Gunicorn]
     options: dict[str, Any]
+    meter: CpuMeter | None = None
     done: list[str] = field(default_factory=list)
+    killed_at: float | None = None  # seconds into the run, when an app server was killed
+    killed: str = ""  # its address
+    used: dict[str, float] = field(default_factory=dict)  # CPU seconds by whom (meter.stop())
 
-    def during(self, seconds: float, stop: threading.Event) -> None:
+    async def during(self, seconds: float, stop: asyncio.Event, started: float) -> None:
+        """The faults asked for, at their times, `started` being the run's start (monotonic)."""
         every, restart = self.options["kill_workers_every"], self.options["restart"]
-        started = time.monotonic()
+        kill_server_at = self.options.get("kill_server_at") or 0
         next_kill = every or seconds + 1
         restarted = not restart
+        server_killed = not (kill_server_at and len(self.servers) > 1)
         while (now := time.monotonic() - started) < seconds:
             if now >= next_kill:
-                workers = sorted(self.server.worker_pids())
+                workers = sorted(
+                    pid for server in self.servers if server.process.poll() is None
+                    for pid in server.worker_pids()
+                )  # fmt: skip
                 if workers:
                     os.kill(random.choice(workers), signal.SIGKILL)
                     self.done.append(f"a worker killed at {now:.0f} s")
@@ -218,11 +286,74 @@ class Faults:
             if not restarted and now >= seconds / 2:
                 restarted = True
                 took = time.monotonic()
-                subprocess.run(restart, shell=True, check=True, capture_output=True)
+                await asyncio.to_thread(
+                    subprocess.run, restart, shell=True, check=True, capture_output=True
+                )
                 self.done.append(
                     f"PostgreSQL restarted at {now:.0f} s ({time.monotonic() - took:.1f} s)"
                 )
-            stop.wait(0.2)
+            if not server_killed and now >= kill_server_at:
+                server_killed = True
+                self.kill_server(self.servers[0], started)
+            if self.meter:
+                self.meter.sample()
+            await _pause(stop, 0.5)
+
+    def kill_server(self, server: Gunicorn, started: float) -> None:
+        """SIGKILL to an app server's master and every worker, as a machine that dies. The
+        time kept is taken once every signal is sent: a request sent later cannot reach it."""
+        if self.meter:
+            self.meter.sample()  # what it used up to now still counts
+        pids = [server.process.pid, *sorted(server.worker_pids())]
+        for pid in pids:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        server.process.wait()
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and any(_alive(pid) for pid in pids[1:]):
+            time.sleep(0.005)  # its workers (not our children) die a moment later
+        now = time.monotonic() - started
+        self.killed_at, self.killed = now, server.address
+        self.done.append(
+            f"app server {server.address} killed at {now:.0f} s "
+            f"(SIGKILL to its master and {len(pids) - 1} workers)"
+        )
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+async def play(
+    base_url: str, tables: list[TableRun], options: dict[str, Any], faults: Faults, tally: Tally
+) -> float:
+    """Every table's phones for `options["seconds"]`, in this one process; the seconds taken
+    (until the last phone's last answer). Then each table's standings, read as a watcher."""
+    stop = asyncio.Event()
+    clients: list[httpx.AsyncClient] = []
+    try:
+        jobs = list(phones(clients, base_url, tables, stop, tally, options))
+        if faults.meter:
+            faults.meter.start()
+        tally.started = time.monotonic()
+        tasks = [asyncio.create_task(job) for job in jobs]
+        await faults.during(options["seconds"], stop, tally.started)
+        stop.set()
+        await asyncio.gather(*tasks)
+        elapsed = time.monotonic() - tally.started
+        if faults.meter:
+            faults.used = faults.meter.stop()
+        final = AsyncPhone(clients[0], base_url)
+        for table in tables:
+            table.shown = standings((await final.get(f"/w/{table.watch}/live/")).text)
+    finally:
+        await asyncio.gather(*(client.aclose() for client in clients))
+    return elapsed
 
 
 def setup_tables(count: int) -> list[dict[str, str]]:

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,6 +126,10 @@ class Gunicorn:
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
 
+    @property
+    def address(self) -> str:
+        return self.base_url.removeprefix("http://")
+
 
 def wait_until_up(base_url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 60
@@ -194,6 +198,125 @@ def production_server(
                 yield server
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+NGINX_CONF = Path(__file__).with_name("nginx.conf")
+
+
+def nginx_binary() -> str | None:
+    """Debian's nginx, if installed."""
+    return shutil.which("nginx") or next(
+        (path for path in ("/usr/sbin/nginx",) if Path(path).exists()), None
+    )
+
+
+def nginx_config(listen: str, upstreams: list[str], temp: Path) -> str:
+    """NGINX_CONF filled in: nginx on `listen`, in front of the app servers `upstreams`."""
+    servers = "\n".join(
+        f"        server {address} max_fails=1 fail_timeout=10s;" for address in upstreams
+    )
+    return (
+        NGINX_CONF.read_text()
+        .replace("@TEMP@", str(temp))
+        .replace("@LISTEN@", listen)
+        .replace("@UPSTREAMS@", servers)
+    )
+
+
+@dataclass
+class Nginx:
+    process: subprocess.Popen[bytes]
+    base_url: str
+    folder: Path
+
+    def log_text(self) -> str:
+        return (self.folder / "error.log").read_text(errors="replace")
+
+
+@contextmanager
+def nginx(upstreams: list[str]) -> Iterator[Nginx]:
+    """nginx on a free loopback port in front of `upstreams` (host:port), with its own config,
+    pid and log files in a temporary folder; stopped and removed afterwards."""
+    binary = nginx_binary()
+    if not binary:
+        raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-nginx-"))
+    folder.chmod(0o755)  # nginx's workers (nobody, when started as root) write temp files here
+    port = free_port()
+    config = folder / "nginx.conf"
+    config.write_text(nginx_config(f"127.0.0.1:{port}", upstreams, folder))
+    command = [binary, "-c", str(config), "-p", str(folder), "-e", str(folder / "error.log")]
+    checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
+    if checked.returncode:
+        raise RuntimeError(f"nginx refused its configuration:\n{checked.stderr}")
+    with (folder / "stderr.log").open("ab") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=out)
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base_url, process, folder / "error.log")
+        yield Nginx(process, base_url, folder)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGQUIT)  # finish what is under way, then stop
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def redis_answers(url: str) -> bool:
+    parts = urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379), 1).close()
+    except OSError:
+        return False
+    return True
+
+
+@contextmanager
+def app_servers(
+    kind: str,
+    *,
+    servers: int = 1,
+    workers: int = 4,
+    postgres_url: str = DEFAULT_POSTGRES,
+    redis_url: str = "",
+) -> Iterator[tuple[str, list[Gunicorn], Nginx | None]]:
+    """A scratch database of `kind`, migrated, and `servers` gunicorns serving the app on it:
+    (the address phones use, the servers, nginx in front of them when there are several).
+
+    Several servers share the cache through `redis_url` (under a key prefix of their own,
+    deleted afterwards) when it is given.
+    """
+    scratch = Path(tempfile.mkdtemp(prefix="scorekeeper-server-"))
+    prefix = f"bench-{secrets.token_hex(4)}"
+    try:
+        with scratch_database(kind, postgres_url) as database, ExitStack() as stack:
+            env = production_env(database, scratch)
+            if redis_url:
+                env |= {"REDIS_URL": redis_url, "CACHE_KEY_PREFIX": prefix}
+                stack.callback(_forget_cache, redis_url, prefix)
+            manage(env, "migrate", "--noinput")
+            manage(env, "collectstatic", "--noinput")
+            running = [stack.enter_context(gunicorn(env, workers=workers)) for _ in range(servers)]
+            if servers == 1:
+                yield running[0].base_url, running, None
+                return
+            proxy = stack.enter_context(nginx([server.address for server in running]))
+            yield proxy.base_url, running, proxy
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _forget_cache(redis_url: str, prefix: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(f"{prefix}:*", count=1000))
+    if keys:
+        client.delete(*keys)
 
 
 # What both server benchmarks share: which databases to run on, and naming the one in use.

@@ -10,15 +10,14 @@ page serves both families alike.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
-from scorekeeper.models import GameSession
 from scorekeeper.presenters import presenter
-from scorekeeper.views.access import Table, owner_table, version_by, watch_table
+from scorekeeper.views.access import Table, owner_table, owner_version, version_by, watch_table
 from scorekeeper.views.live import live_context, live_headers, not_modified
 
 PAGE = "display/"  # below the table's (or the watch link's) own URL
@@ -31,6 +30,7 @@ def _context(table: Table) -> dict[str, object]:
     return {
         **live_context(table, page=PAGE, fragment=FRAGMENT),
         "board": presenter(session).board(session.result()),
+        **presenter(session).counter_context(session),
         "scripts": SCRIPTS,
     }
 
@@ -58,14 +58,7 @@ def session_display(request: AuthedRequest, public_id: str) -> HttpResponse:
 @login_required
 @require_GET
 def session_display_live(request: AuthedRequest, public_id: str) -> HttpResponse:
-    version = (
-        GameSession.objects.for_user(request.user)
-        .filter(public_id=public_id)
-        .values_list("version", flat=True)
-        .first()
-    )
-    if version is None:
-        raise Http404("No such session")
+    version = owner_version(request, public_id)
     return not_modified(request, version) or display_live(request, owner_table(request, public_id))
 
 

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.forms.accounts import ScorerNameForm
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
 from scorekeeper.models import new_link_token
-from scorekeeper.presenters import presenter
 from scorekeeper.views.access import (
     SCORER_NAME_KEY,
     Table,
@@ -29,7 +28,7 @@ from scorekeeper.views.access import (
     version_by,
     watch_table,
 )
-from scorekeeper.views.live import live, live_context, not_modified
+from scorekeeper.views.live import live, not_modified, shared_board, shared_live
 from scorekeeper.views.table import correction, grid, table_page
 
 # Sharing
@@ -89,9 +88,10 @@ def _qr_svg(url: str) -> str:
 @require_GET
 @never_cache
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    table = watch_table(request, token)
-    session = table.session
-    ctx = {**live_context(table), **presenter(session).table_context(session.result())}
+    version = version_by(request, watch_token=token)
+    base = reverse("watch", args=[token])
+    name, board = shared_board(request, version, base, lambda: watch_table(request, token))
+    ctx = {"name": name, "base": base, "board": board}
     response = render(request, "scorekeeper/watch.html", ctx)
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex"
@@ -108,7 +108,11 @@ def watch_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
 @never_cache
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
-    return not_modified(request, version) or live(request, watch_table(request, token))
+    return (
+        not_modified(request, version)
+        or shared_live(request, version, reverse("watch", args=[token]))
+        or live(request, watch_table(request, token))
+    )
 
 
 # The scorer link: enter and correct without an account, under a name

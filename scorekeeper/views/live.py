@@ -8,15 +8,38 @@ result kept for that version.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import render
-from django.utils.cache import patch_cache_control
+import re
+from collections.abc import Callable
 
+from asgiref.sync import sync_to_async
+from django.core.cache import cache
+from django.core.handlers.asgi import ASGIRequest
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseNotModified,
+    StreamingHttpResponse,
+)
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import compress_string
+from django.views.decorators.http import require_GET
+
+from scorekeeper.events import stream
 from scorekeeper.http import HtmxHttpRequest
+from scorekeeper.models import new_link_token
 from scorekeeper.presenters import presenter, template
-from scorekeeper.views.access import Table
+from scorekeeper.views.access import Table, version_by
 
 POLL_SECONDS = 3
+# A poll with no answer by then is given up (and the page says the table cannot be reached):
+# a laptop whose lid closed drops packets instead of refusing them, and the browser would
+# wait minutes for its connection.
+POLL_TIMEOUT_SECONDS = 8
+COUNTER_SHOWN = "counter_shown"  # in the browser's session: the sessions showing the counter
 
 
 def etag(version: int) -> str:
@@ -38,22 +61,104 @@ def live_context(table: Table, *, page: str = "", fragment: str = "") -> dict[st
         "live_url": table.url(f"{page}live/"),
         "etag": etag(session.version),
         "poll_seconds": POLL_SECONDS,
+        "poll_timeout_ms": POLL_TIMEOUT_SECONDS * 1000,
         "live_template": fragment or template(session.family, "live"),
+        # A link's phones hear of each change at once (the owner's page polls).
+        "events_url": "" if table.is_owner else table.url("events/"),
     }
+
+
+def shared_live(request: HttpRequest, version: int, base: str) -> HttpResponse | None:
+    """The live fragment of a read-only link for this version, as the first phone to ask for
+    it had it rendered (kept in the cache for every phone after it: the fragment of a watch
+    link holds no form, token or name of the phone asking), or None."""
+    kept = cache.get(_live_key(base, version))
+    if kept is None:
+        return None
+    html, zipped = kept
+    if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
+        return live_headers(HttpResponse(html), version)
+    # Compressed once with the fragment (it holds no secret for BREACH to guess), not per phone.
+    response = HttpResponse(zipped)
+    response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
+    response = live_headers(response, version)
+    response["ETag"] = f"W/{response['ETag']}"  # as GZipMiddleware marks what it compresses
+    return response
+
+
+_GZIP = re.compile(r"\bgzip\b")
+
+
+def _live_key(base: str, version: int) -> str:
+    return f"live:{base}:{version}"
+
+
+def shared_board(
+    request: HttpRequest, version: int, base: str, table: Callable[[], Table]
+) -> tuple[str, SafeString]:
+    """The session's name and the standings part of a read-only link's page (strip, title,
+    live region): the same for every phone holding the link, so rendered once per version
+    and kept for the phones after the first (which then load nothing but the version)."""
+    key = f"board:{base}:{version}"
+    kept = cache.get(key)
+    if kept is None:
+        opened = table()
+        session = opened.session
+        shown = presenter(session)
+        ctx = {
+            **live_context(opened),
+            **shown.table_context(session.result()),
+            **shown.counter_context(session),
+        }
+        kept = (str(session), render_to_string("scorekeeper/watch_board.html", ctx, request))
+        cache.set(key, kept, SHARED_SECONDS)
+    name, board = kept
+    return name, mark_safe(board)  # rendered by the template engine, escaped there
 
 
 def live(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     """The live region: standings, grid and next-deal banner, as one fragment."""
     session = table.session
-    ctx = presenter(session).table_context(session.result())
+    shown = presenter(session)
+    ctx = shown.table_context(session.result()) | shown.counter_context(session)
+    # A scorer's phone showing the count assistant gets its panel too (out of band).
+    ctx["counter_shown"] = session.public_id in request.session.get(COUNTER_SHOWN, [])
+    if ctx["counter_shown"] and table.can_score:
+        ctx["counter_form_key"] = new_link_token()
     since = request.GET.get("since", "")
     ctx |= {
         "since": since,
-        "stale": table.can_score and since not in ("", str(session.version)),
+        "stale": table.can_score and shown.stale(session, since),
         "live_update": True,
     }
     response = render(request, "scorekeeper/live.html", {**live_context(table), **ctx})
+    if not table.can_score:
+        kept = (response.content.decode(), compress_string(response.content))
+        cache.set(_live_key(table.base, session.version), kept, SHARED_SECONDS)
     return live_headers(response, session.version)
+
+
+# How long a rendered fragment is kept for the phones after the first: a few polls' time (it is
+# keyed by version, so it is never out of date, only forgotten).
+SHARED_SECONDS = 120
+
+
+@require_GET
+async def events(request: HttpRequest, column: str, token: str) -> HttpResponseBase:
+    """The event stream of a watch or scorer link (scorekeeper/events.py): the session's
+    version now and at each change. Under a WSGI server, which would give a worker to each open
+    stream, it answers 204 (no stream here) and the phone keeps polling."""
+    # In the thread where Django runs the request's synchronous code, on its connection.
+    version = await sync_to_async(version_by)(request, **{column: token})
+    if not isinstance(request, ASGIRequest):
+        return HttpResponse(status=204)
+    response = StreamingHttpResponse(
+        stream((column, token), version), content_type="text/event-stream"
+    )
+    patch_cache_control(response, no_cache=True, private=True)
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
 
 
 def live_headers(response: HttpResponse, version: int) -> HttpResponse:

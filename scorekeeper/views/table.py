@@ -16,13 +16,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
-from scorekeeper.models import GameSession
 from scorekeeper.presenters import presenter, template
 from scorekeeper.presenters.common import grid_page
 from scorekeeper.presenters.history import history
 from scorekeeper.rules import adding, trick
 from scorekeeper.views import deals, rounds
-from scorekeeper.views.access import Table, owner_table
+from scorekeeper.views.access import Table, owner_table, owner_version
 from scorekeeper.views.live import live, not_modified
 
 # Each family's table-side screens, by the family's id.
@@ -85,14 +84,7 @@ def session_correction(
 @login_required
 @require_GET
 def session_live(request: AuthedRequest, public_id: str) -> HttpResponse:
-    version = (
-        GameSession.objects.for_user(request.user)
-        .filter(public_id=public_id)
-        .values_list("version", flat=True)
-        .first()
-    )
-    if version is None:
-        raise Http404("No such session")
+    version = owner_version(request, public_id)
     return not_modified(request, version) or live(request, owner_table(request, public_id))
 
 

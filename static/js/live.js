@@ -10,11 +10,54 @@
     }
   });
 
+  // Push (Server-Sent Events, where the server streams them): the link's event stream says the
+  // session's version at once and at every change, and the live region then asks for itself
+  // (a 304 if it shows that version already). While the stream is open, the timed polls are
+  // spaced out to one in SLOW_POLL_MS; a stream that is blocked, lost or not served (a 204)
+  // leaves the polls as they were, every few seconds.
+  var SLOW_POLL_MS = 30000;
+  var source = null;
+  var lastPoll = 0;
+  function pushing() {
+    return source !== null && source.readyState === 1;
+  }
+  function listen() {
+    var live = document.getElementById("live");
+    if (source || !live || !live.dataset.events || !("EventSource" in window)) return;
+    source = new EventSource(live.dataset.events);
+    source.addEventListener("version", function (event) {
+      var now = document.getElementById("live");
+      document.documentElement.dataset.push = "open";
+      document.documentElement.dataset.pushed = event.data; // the last version heard
+      if (now && window.htmx && now.dataset.etag !== '"v' + event.data + '"') {
+        window.htmx.trigger(now, "refresh");
+      }
+    });
+    source.addEventListener("gone", function () {
+      source.close();
+      var now = document.getElementById("live");
+      if (now && window.htmx) window.htmx.trigger(now, "refresh"); // shows "no longer works"
+    });
+    source.addEventListener("error", function () {
+      document.documentElement.dataset.push = "";
+      if (source && source.readyState === 2) source = null; // closed for good: poll
+    });
+  }
+  listen();
+
   // No polling while the page is hidden; catch up at once when it is shown again.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.elt.id === "live" && document.visibilityState !== "visible") {
+    if (event.detail.elt.id !== "live") return;
+    if (document.visibilityState !== "visible") {
       event.preventDefault();
+      return;
     }
+    var timed = !event.detail.requestConfig || !event.detail.requestConfig.triggeringEvent;
+    if (timed && pushing() && Date.now() - lastPoll < SLOW_POLL_MS) {
+      event.preventDefault();
+      return;
+    }
+    lastPoll = Date.now();
   });
   document.addEventListener("visibilitychange", function () {
     var live = document.getElementById("live");
@@ -36,8 +79,12 @@
     note.textContent = "The scoresheet cannot be reached just now. Still trying…";
     live.parentNode.insertBefore(note, live);
   }
-  document.addEventListener("htmx:sendError", function (event) {
-    if (event.detail.elt.id === "live") trouble(event.detail.elt, true);
+  // No answer at all: refused (the server stopped), or none in time (hx-request's timeout: a
+  // laptop asleep or out of the Wi-Fi). The next poll tries again.
+  ["htmx:sendError", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      if (event.detail.elt.id === "live") trouble(event.detail.elt, true);
+    });
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var live = event.detail.elt;

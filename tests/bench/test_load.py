@@ -11,6 +11,7 @@ from scorekeeper.bench.load import (
     PRESET,
     entry_json,
     setup_tables,
+    shown_etag,
     verify,
 )
 from scorekeeper.bench.phone import deal_post, form_fields, standings
@@ -74,3 +75,15 @@ def test_verify_passes_only_exactly_the_accepted_deals() -> None:
         report = verify(wrong)
         assert report["exactly_once"] == 1, wrong
         assert len(report["problems"]) == 1
+
+
+@pytest.mark.django_db
+def test_a_watcher_polls_with_the_etag_its_page_shows_and_gets_304(client: Client) -> None:
+    setup_tables(1)
+    game = GameSession.objects.get()
+    etag = shown_etag(client.get(f"/w/{game.watch_token}/").text)
+    assert etag == f'"v{game.version}"'
+    assert (
+        client.get(f"/w/{game.watch_token}/live/", headers={"If-None-Match": etag}).status_code
+        == 304
+    )

@@ -23,6 +23,7 @@ from playwright.sync_api import Locator, Page, Response, expect
 from scorekeeper.models import Player, new_link_token
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import create_adding_session, create_session
+from scorekeeper.views.live import POLL_TIMEOUT_SECONDS
 from tests.browser.journeys import (
     hand_card,
     key_cards,
@@ -488,3 +489,18 @@ def test_a_watcher_is_told_while_the_server_cannot_be_reached(
     expect_standings(watcher, scored())  # the standings stayed as they were
     expect_not_reloaded(watcher)
     assert expected_problems(watcher, "503", "sendError", "ERR_CONNECTION_REFUSED")
+
+    # A laptop whose lid closed answers nothing at all, not even a refusal: a poll is
+    # given up after its timeout, the page says so, and it recovers once answers come back.
+    hung: list[Any] = []
+    watcher.route("**/live/**", lambda route: hung.append(route))  # never answered
+    expect(note).to_have_text(
+        "The scoresheet cannot be reached just now. Still trying…",
+        timeout=POLL_TIMEOUT_SECONDS * 1000 + LIVE,
+    )
+    assert hung
+    watcher.unroute("**/live/**")
+    expect(note).to_have_count(0, timeout=LIVE)
+    expect_standings(watcher, scored())
+    expect_not_reloaded(watcher)
+    assert expected_problems(watcher, "timeout")

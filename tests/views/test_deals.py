@@ -121,8 +121,8 @@ def test_custom_needs_two_to_five_players_and_checks_options(
         "first_trump": "diamonds",
         "match_type": "deals",
         "match_number": "9",
-        "premiums": ["declare"],
-        "trick_points": "on",
+        "premiums": "declare",
+        "trick_points": "true",
         "start": "",
     }
     response = alice_client.post("/sessions/new/trick/custom/", {**base, "seat_0": roster[0].pk})

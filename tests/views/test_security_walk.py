@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scorekeeper.models import GameSession, Player
+from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
 
@@ -23,16 +23,17 @@ PUBLIC = {  # anyone, no account
 }  # fmt: skip
 LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
              "session_import", "session_new", "session_start", "theme",
-             "sessions_deleted"}  # fmt: skip
+             "sessions_deleted", "rulesets", "ruleset_new"}  # fmt: skip
 OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "session_history",
          "session_share", "session_scoresheet", "session_csv", "session_rules",
          "session_deals", "session_rounds", "session_display",
          "session_display_live", "session_manage", "session_replace",
-         "session_delete", "session_rematch", "session_deleted"}  # fmt: skip
+         "session_delete", "session_rematch", "session_deleted", "ruleset", "ruleset_edit",
+         "ruleset_delete", "ruleset_sheet", "ruleset_pad", "session_start_saved"}  # fmt: skip
 WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
-              "watch_display_live"}  # fmt: skip
+              "watch_display_live", "watch_events"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
-               "scorer_round_edit", "scorer_deals", "scorer_rounds"}  # fmt: skip
+               "scorer_round_edit", "scorer_deals", "scorer_rounds", "scorer_events"}  # fmt: skip
 SECRET = "Alice's Secret Table"
 
 
@@ -68,7 +69,10 @@ def world(alice: User) -> dict[str, Any]:
     for session in (game, pennies):
         session.watch_token, session.scorer_token = f"w-{session.pk}", f"s-{session.pk}"
         session.save()
-    return {"game": game, "pennies": pennies, "player": players[0]}
+    saved = SavedRuleset.objects.create(
+        owner=alice, name=SECRET, family="trick", ruleset="parlett-classic", options={}
+    )
+    return {"game": game, "pennies": pennies, "player": players[0], "saved": saved}
 
 
 def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
@@ -83,6 +87,13 @@ def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
         "session_start": [["trick", "four"], ["adding", "thirty-three"]],
         "rule_sheet": [["trick", "four"]],
         "score_pad": [["adding", "thirty-three"]],
+        "ruleset_new": [["trick", "parlett-classic"]],
+        **{
+            name: [[world["saved"].pk]]
+            for name in ("ruleset", "ruleset_edit", "ruleset_delete", "ruleset_sheet")
+        },
+        "ruleset_pad": [[world["saved"].pk]],
+        "session_start_saved": [[world["saved"].pk]],
     }
     urls = []
     for name in sorted(names):

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import resource
 import statistics
 import sys
-import threading
-import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper.bench.cpu import CpuMeter, cpu_line, named, process_tree
 from scorekeeper.bench.load import (
     OPTIONS,
     PLAYERS,
@@ -21,37 +22,75 @@ from scorekeeper.bench.load import (
     Tally,
     entry_json,
     percentile,
-    phones,
+    play,
     setup_tables,
     verify,
 )
-from scorekeeper.bench.phone import (
-    Phone,
-    standings,
-)
 from scorekeeper.bench.server import (
+    Gunicorn,
+    Nginx,
     add_database_options,
+    app_servers,
     database_kinds,
     manage,
-    production_server,
+    redis_answers,
 )
 from scorekeeper.rules import trick
+
+# Unset options take these; --real-pace takes the issue's real pace instead (issue 17).
+DEFAULTS = {
+    "tables": 50, "watchers": 3, "seconds": 60.0, "deal_every": 5.0, "poll_every": 3.0, "ramp": 0.0,
+}  # fmt: skip
+REAL_PACE = {
+    "tables": 1000, "watchers": 3, "seconds": 180.0, "deal_every": 60.0, "poll_every": 3.0,
+    "ramp": 60.0,
+}  # fmt: skip
+DEFAULT_REDIS = "redis://127.0.0.1:6379/9"
 
 
 class Command(BaseCommand):
     help = (
-        "Run many tables at once against gunicorn on SQLite and PostgreSQL; print throughput, "
-        "latency and errors, then check every accepted deal is stored exactly once."
+        "Run many tables at once against gunicorn on SQLite and PostgreSQL (or two gunicorns "
+        "behind nginx, one killed half way); print throughput, latency, errors and who used the "
+        "CPU, then check every accepted deal is stored exactly once."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         add_database_options(parser)
-        parser.add_argument("--tables", type=int, default=50)
-        parser.add_argument("--watchers", type=int, default=3, help="per table")
-        parser.add_argument("--seconds", type=float, default=60)
-        parser.add_argument("--deal-every", type=float, default=5, help="seconds, on average")
-        parser.add_argument("--poll-every", type=float, default=3, help="seconds")
-        parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+        parser.add_argument("--tables", type=int, help=f"default {DEFAULTS['tables']}")
+        parser.add_argument("--watchers", type=int, help="per table (default 3)")
+        parser.add_argument("--seconds", type=float, help=f"default {DEFAULTS['seconds']:g}")
+        parser.add_argument(
+            "--deal-every",
+            type=float,
+            help=f"seconds, on average (default {DEFAULTS['deal_every']:g})",
+        )
+        parser.add_argument("--poll-every", type=float, help="seconds (default 3)")
+        parser.add_argument(
+            "--ramp", type=float, metavar="SECONDS",
+            help="phones join at random over this long (default: a watcher within its first "
+            "poll interval, a scorer within its first deal interval)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--real-pace", action="store_true",
+            help="1000 tables, 1 scorer and 3 watchers each, a deal a minute per table, a poll "
+            "every 3 s, phones joining over the first 60 s, for 180 s (any of those options "
+            "given as well wins)",
+        )  # fmt: skip
+        parser.add_argument("--workers", type=int, default=4, help="gunicorn workers per server")
+        parser.add_argument(
+            "--servers", type=int, default=1, choices=[1, 2],
+            help="app servers; 2: two gunicorns on one PostgreSQL database behind nginx "
+            "(scorekeeper/bench/nginx.conf), sharing the cache through Redis (--redis-url)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--kill-server-at", type=float, default=0, metavar="SECONDS",
+            help="with --servers 2: SIGKILL one app server (master and workers) this far in",
+        )  # fmt: skip
+        parser.add_argument(
+            "--redis-url", default=DEFAULT_REDIS,
+            help="the cache the app servers share with --servers 2 (skipped if none answers)",
+        )  # fmt: skip
         parser.add_argument(
             "--kill-workers-every", type=float, default=0, metavar="SECONDS",
             help="SIGKILL a random gunicorn worker this often (0: never)",
@@ -72,44 +111,158 @@ class Command(BaseCommand):
         if options["verify"]:
             self.stdout.write(json.dumps(verify(json.load(sys.stdin))))
             return
+        preset = REAL_PACE if options["real_pace"] else DEFAULTS
+        for key, value in preset.items():
+            if options[key] is None:
+                options[key] = value
+        if options["kill_server_at"] and options["servers"] < 2:
+            raise CommandError("--kill-server-at needs --servers 2 (one to kill, one to carry on).")
+        _more_files()
         failed = False
         for kind in database_kinds(options, self.stdout.write):
+            if options["servers"] > 1 and kind == "sqlite":
+                self.stdout.write("SQLite: several app servers need PostgreSQL; skipped.")
+                continue
             failed |= not self.run(kind, options)
         if failed:
             raise CommandError("The load run had errors or a failed check (see above).")
 
     def run(self, kind: str, options: dict[str, Any]) -> bool:
         label = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[kind]
-        with production_server(
-            kind, workers=options["workers"], postgres_url=options["postgres_url"]
-        ) as server:
-            made = manage(server.env, "bench_load", "--setup-tables", str(options["tables"]))
+        redis_url = ""
+        if options["servers"] > 1:
+            if redis_answers(options["redis_url"]):
+                redis_url = options["redis_url"]
+            else:
+                self.stdout.write(
+                    f"No Redis at {options['redis_url']}: each app server keeps its own cache."
+                )
+        with app_servers(
+            kind,
+            servers=options["servers"],
+            workers=options["workers"],
+            postgres_url=options["postgres_url"],
+            redis_url=redis_url,
+        ) as (base_url, servers, proxy):
+            env = servers[0].env
+            made = manage(env, "bench_load", "--setup-tables", str(options["tables"]))
             tables = [TableRun(seed=n, **links) for n, links in enumerate(json.loads(made))]
             tally = Tally()
-            stop = threading.Event()
-            jobs = phones(server.base_url, tables, stop, tally, options)
-            threads = [threading.Thread(target=f, args=a, daemon=True) for f, a in jobs]
-            faults = Faults(server, options if kind == "postgresql" else options | {"restart": ""})
-            started = time.perf_counter()
-            for thread in threads:
-                thread.start()
-            faults.during(options["seconds"], stop)
-            stop.set()
-            for thread in threads:
-                thread.join()
-            elapsed = time.perf_counter() - started
-            final = Phone(server.base_url)
-            for table in tables:
-                table.shown = standings(final.get(f"/w/{table.watch}/live/").text)
+            meter = CpuMeter(_cpu_groups(kind, servers, proxy))
+            restart = options["restart"] if kind == "postgresql" else ""
+            faults = Faults(servers, options | {"restart": restart}, meter)
+            elapsed = asyncio.run(play(base_url, tables, options, faults, tally))
+            used = faults.used
             expected = {t.public_id: {"deals": [entry_json(d) for d in t.accepted],
                                       "form_keys": t.form_keys} for t in tables}  # fmt: skip
-            stored = json.loads(
-                manage(server.env, "bench_load", "--verify", stdin=json.dumps(expected))
-            )
-            log_errors = [line for line in server.log_text().splitlines() if "[ERROR]" in line]
-        return self.report(label, options, tables, tally, elapsed, stored, log_errors, faults)
+            stored = json.loads(manage(env, "bench_load", "--verify", stdin=json.dumps(expected)))
+            log_errors = [
+                f"{server.address}: {line}"
+                for server in servers
+                for line in server.log_text().splitlines()
+                if "[ERROR]" in line
+            ]
+            proxy_log = proxy.log_text() if proxy else ""
+        run = Run(
+            label, options, tables, tally, elapsed, stored, log_errors, faults, used, proxy_log
+        )
+        return self.report(run, redis_url)
 
-    def report(
+    def report(self, run: Run, redis_url: str) -> bool:
+        out, options, tables, tally = self.stdout.write, run.options, run.tables, run.tally
+        servers = options["servers"]
+        where = (
+            f"{servers} app servers behind nginx, each gunicorn {options['workers']} sync workers"
+            + (f", cache in Redis ({redis_url})" if redis_url else ", each its own cache")
+            if servers > 1
+            else f"gunicorn {options['workers']} sync workers"
+        )
+        joining = f"phones joining over {options['ramp']:g} s, " if options["ramp"] else ""
+        out(
+            f"\n{run.label} ({run.stored['server']}), {where}, "
+            f"{len(tables)} tables x (1 scorer + {options['watchers']} watchers), "
+            f"deal every ~{options['deal_every']:g} s, poll every {options['poll_every']:g} s, "
+            f"{joining}{run.elapsed:.0f} s; load client: one asyncio process (httpx)"
+        )
+        if run.faults.done:
+            out(f"  faults made: {'; '.join(run.faults.done)}")
+        by_kind: dict[str, list[float]] = defaultdict(list)
+        for kind, _status, seconds, _ended, _upstream in tally.samples:
+            by_kind[kind].append(seconds * 1000)
+            by_kind["all"].append(seconds * 1000)
+        out(f"  {'request':<10}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+        for kind in ("poll 304", "poll 200", "page", "save", "all"):
+            values = by_kind.get(kind)
+            if values:
+                out(
+                    f"  {kind:<10}{len(values):>8}{len(values) / run.elapsed:>8.1f}"
+                    f"{statistics.median(values):>9.1f}{percentile(values, 0.95):>9.1f}"
+                    f"{percentile(values, 0.99):>9.1f}"
+                )
+        out(f"  {cpu_line(run.used)}")
+        if run.faults.killed_at is not None:
+            self.after_kill(run)
+        out(
+            f"  errors: {len(tally.failures)} (5xx or broken connections, each tried again); "
+            f"given up: {len(tally.gave_up)}; gunicorn log errors: {len(run.log_errors)}"
+        )
+        for problem in (tally.gave_up + tally.failures + run.log_errors)[:10]:
+            out(f"    {problem}")
+        accepted = sum(len(t.accepted) for t in tables)
+        rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
+        matching = [t for t in tables if t.shown == trick.score_session(rules, t.accepted).totals]
+        out(
+            f"  deals accepted: {accepted}; stored: {run.stored['deals']} "
+            f"({run.stored['exactly_once']} tables hold exactly the accepted deals, once each, "
+            f"as entered)"
+        )
+        out(
+            f"  totals shown to watchers = rules package on the scorer's record: "
+            f"{len(matching)} of {len(tables)} tables"
+        )
+        for problem in run.stored["problems"][:10]:
+            out(f"    {problem}")
+        clean = run.faults.done or not (tally.failures or run.log_errors)  # only from faults
+        return bool(
+            clean
+            and not tally.gave_up
+            and not run.stored["problems"]
+            and run.stored["exactly_once"] == len(tables)
+            and len(matching) == len(tables)
+        )
+
+    def after_kill(self, run: Run) -> None:
+        """The watchers' polls answered before and after an app server was killed, by server,
+        and the requests nginx passed to the other server. A poll counts as after the kill when
+        it was sent after it; one in flight across the kill is counted on neither side."""
+        killed_at = run.faults.killed_at or 0.0
+        polls = [
+            ("after" if ended - seconds > killed_at else "before" if ended <= killed_at else "",
+             status, upstream.split(",")[-1].strip())
+            for kind, status, seconds, ended, upstream in run.tally.samples
+            if kind.startswith("poll") and status < 500
+        ]  # fmt: skip
+        for when in ("before", "after"):
+            served = Counter(server for side, _status, server in polls if side == when)
+            news = sum(1 for side, status, _server in polls if side == when and status == 200)
+            by = ", ".join(f"{count} by {server}" for server, count in sorted(served.items()))
+            self.stdout.write(
+                f"  {when} the kill at {killed_at:.0f} s: {served.total()} watcher polls "
+                f"answered ({news} with a new deal): {by or 'none'}"
+            )
+        across = sum(1 for side, _status, _server in polls if not side)
+        self.stdout.write(f"  in flight across the kill: {across} watcher polls")
+        passed = [line for line in run.proxy_log.splitlines() if "[error]" in line]
+        self.stdout.write(
+            f"  the killed server was {run.faults.killed}; nginx logged {len(passed)} errors "
+            "reaching an app server (refused or dropped; each request went on to the other)"
+        )
+
+
+class Run:
+    """What one database's run gave, for the report."""
+
+    def __init__(
         self,
         label: str,
         options: dict[str, Any],
@@ -119,54 +272,29 @@ class Command(BaseCommand):
         stored: dict[str, Any],
         log_errors: list[str],
         faults: Faults,
-    ) -> bool:
-        out = self.stdout.write
-        out(
-            f"\n{label} ({stored['server']}), gunicorn {options['workers']} sync workers, "
-            f"{len(tables)} tables x (1 scorer + {options['watchers']} watchers), "
-            f"deal every ~{options['deal_every']:g} s, poll every {options['poll_every']:g} s, "
-            f"{elapsed:.0f} s"
-        )
-        if faults.done:
-            out(f"  faults made: {'; '.join(faults.done)}")
-        by_kind: dict[str, list[float]] = defaultdict(list)
-        for kind, _status, seconds in tally.samples:
-            by_kind[kind].append(seconds * 1000)
-            by_kind["all"].append(seconds * 1000)
-        out(f"  {'request':<10}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
-        for kind in ("poll 304", "poll 200", "page", "save", "all"):
-            values = by_kind.get(kind)
-            if values:
-                out(
-                    f"  {kind:<10}{len(values):>8}{len(values) / elapsed:>8.1f}"
-                    f"{statistics.median(values):>9.1f}{percentile(values, 0.95):>9.1f}"
-                    f"{percentile(values, 0.99):>9.1f}"
-                )
-        out(
-            f"  errors: {len(tally.failures)} (5xx or broken connections, each tried again); "
-            f"given up: {len(tally.gave_up)}; gunicorn log errors: {len(log_errors)}"
-        )
-        for problem in (tally.gave_up + tally.failures + log_errors)[:10]:
-            out(f"    {problem}")
-        accepted = sum(len(t.accepted) for t in tables)
-        rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
-        matching = [t for t in tables if t.shown == trick.score_session(rules, t.accepted).totals]
-        out(
-            f"  deals accepted: {accepted}; stored: {stored['deals']} "
-            f"({stored['exactly_once']} tables hold exactly the accepted deals, once each, "
-            f"as entered)"
-        )
-        out(
-            f"  totals shown to watchers = rules package on the scorer's record: "
-            f"{len(matching)} of {len(tables)} tables"
-        )
-        for problem in stored["problems"][:10]:
-            out(f"    {problem}")
-        clean = faults.done or not (tally.failures or log_errors)  # errors only from faults
-        return (
-            clean
-            and not tally.gave_up
-            and not stored["problems"]
-            and stored["exactly_once"] == len(tables)
-            and len(matching) == len(tables)
-        )
+        used: dict[str, float],
+        proxy_log: str,
+    ) -> None:
+        self.label, self.options, self.tables, self.tally = label, options, tables, tally
+        self.elapsed, self.stored, self.log_errors = elapsed, stored, log_errors
+        self.faults, self.used, self.proxy_log = faults, used, proxy_log
+
+
+def _cpu_groups(kind: str, servers: list[Gunicorn], proxy: Nginx | None) -> dict[str, Any]:
+    """Whose CPU time the report shows, besides the load client's own."""
+    groups: dict[str, Any] = {}
+    for number, server in enumerate(servers, 1):
+        name = "gunicorn" if len(servers) == 1 else f"app server {number}"
+        groups[name] = lambda pid=server.process.pid: process_tree(pid)
+    if proxy:
+        groups["nginx"] = lambda: process_tree(proxy.process.pid)
+    if kind == "postgresql":
+        groups["PostgreSQL (all its processes)"] = lambda: named("postgres")
+    return groups
+
+
+def _more_files() -> None:
+    """Thousands of phones' connections: as many open files as this process may have."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

@@ -1,0 +1,66 @@
+"""CI's short run of the two-server test: two app servers on one PostgreSQL behind nginx, one
+killed half way (`bench_load --servers 2 --kill-server-at`); nothing lost or doubled, and the
+watchers keep being answered, with new deals, by the other server."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from scorekeeper.bench.server import nginx_binary, nginx_config, postgres_answers
+
+
+def test_two_app_servers_behind_nginx_lose_nothing_when_one_is_killed() -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("two app servers share one PostgreSQL database: runs in the PostgreSQL pass")
+    url = os.environ["DATABASE_URL"]
+    if not postgres_answers(url):
+        pytest.skip(f"no PostgreSQL server answers at {url}")
+    if not nginx_binary():
+        pytest.skip("nginx is not installed (Debian: apt-get install nginx)")
+    out = io.StringIO()
+    started = time.monotonic()
+    call_command(
+        "bench_load", "--databases", "postgresql", "--postgres-url", url, "--servers", "2",
+        "--tables=10", "--seconds=20", "--kill-server-at=10", "--deal-every=1", "--poll-every=1",
+        "--workers=2", stdout=out,
+    )  # fmt: skip
+    took = time.monotonic() - started
+    text = out.getvalue()
+    killed = re.search(
+        r"app server (127\.0\.0\.1:\d+) killed at 1\d s \(SIGKILL to its master", text
+    )
+    assert killed, text
+    after = re.search(
+        r"after the kill at \d+ s: (\d+) watcher polls answered \((\d+) with a new deal\): "
+        r"(\d+) by (127\.0\.0\.1:\d+)\n",
+        text,
+    )
+    assert after, text
+    polls, news, by_other, other = after.groups()
+    assert int(polls) == int(by_other) > 0 and int(news) > 0  # one server answers them all
+    assert other != killed.group(1)
+    assert "given up: 0;" in text
+    accepted = int(re.findall(r"deals accepted: (\d+)", text)[0])
+    assert accepted >= 10
+    assert f"deals accepted: {accepted}; stored: {accepted} (10 tables hold exactly" in text
+    assert "on the scorer's record: 10 of 10 tables" in text
+    assert took < 60, f"the short two-server run took {took:.0f} s"
+
+
+def test_the_readme_shows_the_nginx_configuration_that_the_test_uses() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    block = readme.split("```nginx\n", 1)[1].split("```", 1)[0]
+    shown = [line.strip() for line in block.splitlines() if line.strip().endswith(";")]
+    used = nginx_config("127.0.0.1:8080", ["10.0.0.11:8001", "10.0.0.12:8001"], Path("/tmp/x"))
+    lines = {line.split("#")[0].strip() for line in used.splitlines()}
+    assert len(shown) >= 10
+    for line in shown:
+        assert line in lines, f"README shows {line!r}, which scorekeeper/bench/nginx.conf has not"
