@@ -5,3 +5,11 @@ class ScorekeeperConfig(AppConfig):
     name = "scorekeeper"
     verbose_name = "Ninety-Nine Scorekeeper"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The rules package speaks through Django's translation (scorekeeper.rules.i18n).
+        from django.utils import translation
+
+        from scorekeeper.rules import i18n
+
+        i18n.install(translation.gettext, translation.ngettext, translation.get_language)
