@@ -17,11 +17,18 @@ Anything cached that holds translated words must key its cache on `language()`.
 
 from collections.abc import Callable
 
+
+def _english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def _no_language() -> str | None:
+    return None
+
+
 _gettext: Callable[[str], str] = str
-_ngettext: Callable[[str, str, int], str] = lambda singular, plural, count: (
-    singular if count == 1 else plural
-)
-_language: Callable[[], str | None] = lambda: None
+_ngettext: Callable[[str, str, int], str] = _english_plural
+_language: Callable[[], str | None] = _no_language
 
 
 def install(
