@@ -8,6 +8,8 @@ import resource
 import statistics
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -151,7 +153,7 @@ class Command(BaseCommand):
             meter = CpuMeter(_cpu_groups(kind, servers, proxy))
             restart = options["restart"] if kind == "postgresql" else ""
             faults = Faults(servers, options | {"restart": restart}, meter)
-            elapsed = asyncio.run(play(base_url, tables, options, faults, tally))
+            elapsed = run_apart(play(base_url, tables, options, faults, tally))
             used = faults.used
             expected = {t.public_id: {"deals": [entry_json(d) for d in t.accepted],
                                       "form_keys": t.form_keys} for t in tables}  # fmt: skip
@@ -257,6 +259,13 @@ class Command(BaseCommand):
             f"  the killed server was {run.faults.killed}; nginx logged {len(passed)} errors "
             "reaching an app server (refused or dropped; each request went on to the other)"
         )
+
+
+def run_apart[T](job: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(job)` in a thread of its own: the caller's thread may already run an event
+    loop (Playwright's sync API keeps one in the test process), and asyncio.run refuses that."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="load-client") as pool:
+        return pool.submit(asyncio.run, job).result()
 
 
 class Run:
