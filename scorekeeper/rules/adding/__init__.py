@@ -120,18 +120,20 @@ from scorekeeper.rules.adding.scoring import (
     score_session,
     table_state,
 )
+from scorekeeper.rules.i18n import gettext_noop
 
+# The words about the game are English ids: translate them where they are shown (same id).
 ID = "adding"
-NAME = "99 and friends (adding game)"
-SHORT_NAME = "99 and friends"
-TITLE = "99 and friends, the adding game"
-BLURB = (
+NAME = gettext_noop("99 and friends (adding game)")
+SHORT_NAME = gettext_noop("99 and friends")
+TITLE = gettext_noop("99 and friends, the adding game")
+BLURB = gettext_noop(
     "Play a card, call the new total, don't go over the limit: tokens, busts and the last "
     "player standing."
 )
 # The same, shorter, where a page lists the rule sheets.
-BRIEF = "Play a card, call the new total, don't go over the limit."
-UNIT = "round"  # what the table enters: a round (its plural: rounds)
+BRIEF = gettext_noop("Play a card, call the new total, don't go over the limit.")
+UNIT = "round"  # what the table enters: a round (its plural: rounds); a key, not translated
 SHEET_PLAYERS = 4  # the players a sheet shows before anyone sits down
 Rules = AddingRules
 Entry = RoundEntry

@@ -13,6 +13,8 @@ in `one-hundred`, "2♠" is the two of spades and "2" every other two.
 
 from dataclasses import dataclass
 
+from scorekeeper.rules.i18n import _, gettext_noop
+
 # What a card does to the total (Effect.kind).
 ADD = "add"  # add values[0], or one of values at the player's choice; () adds the face value
 SET = "set"  # the total becomes values[0]
@@ -39,27 +41,47 @@ WITH_TWO_AGAIN = "again"  # "2 players: play again"
 ASK_VALUE = "value"  # which of the values to add
 ASK_TOTAL = "total"  # which total to set
 ASK_PLAYER = "player"  # who plays next
-QUESTIONS = {
-    ASK_VALUE: "Count it as",
-    ASK_TOTAL: "Set the total to",
-    ASK_PLAYER: "Who plays next?",
+QUESTIONS = {  # English ids, translated where they are shown
+    ASK_VALUE: gettext_noop("Count it as"),
+    ASK_TOTAL: gettext_noop("Set the total to"),
+    ASK_PLAYER: gettext_noop("Who plays next?"),
 }
 
-# The sheet's words for each part of an effect.
+# The sheet's words for each part of an effect: what the card does to the total is `{effect}`.
 _TURN_WORDS = {
-    PASS: " (pass)",
-    REVERSE: ", and play reverses",
-    SKIP: ", and the next player is skipped",
-    TWICE: ", and the next player plays twice",
-    CHOOSE: ", and you choose who plays next",
+    PASS: gettext_noop("{effect} (pass)"),
+    REVERSE: gettext_noop("{effect}, and play reverses"),
+    SKIP: gettext_noop("{effect}, and the next player is skipped"),
+    TWICE: gettext_noop("{effect}, and the next player plays twice"),
+    CHOOSE: gettext_noop("{effect}, and you choose who plays next"),
 }
 _TWO_PLAYER_WORDS = {
-    WITH_TWO_PASS: " (with 2 players: pass)",
-    NOT_WITH_TWO: " (not with 2 players)",
-    WITH_TWO_AGAIN: " (2 players: play again)",
+    WITH_TWO_PASS: gettext_noop("{effect} (with 2 players: pass)"),
+    NOT_WITH_TWO: gettext_noop("{effect} (not with 2 players)"),
+    WITH_TWO_AGAIN: gettext_noop("{effect} (2 players: play again)"),
+}
+# The card labels a language may write otherwise (English ids; a number or a run of numbers,
+# "5–8", reads the same everywhere). A card's id stays English where it is stored.
+_CARD_WORDS = {
+    "J": gettext_noop("J"),
+    "Q": gettext_noop("Q"),
+    "K": gettext_noop("K"),
+    "Q♥": gettext_noop("Q♥"),
+    "A♠": gettext_noop("A♠"),
+    "Black A": gettext_noop("Black A"),
+    "Red A": gettext_noop("Red A"),
+    "Black 5": gettext_noop("Black 5"),
+    "Red 5": gettext_noop("Red 5"),
+    "Joker": gettext_noop("Joker"),
 }
 # The ranks in the order the counter's grid shows them.
 RANKS = ("A", *(str(number) for number in range(2, 11)), "J", "Q", "K", "Joker")
+
+
+def card_words(card: str) -> str:
+    """A card's id or a row's label as people read it, in the active language: "K" ("R" in
+    French), "Black A"; numbers as they are."""
+    return _(_CARD_WORDS[card]) if card in _CARD_WORDS else card
 
 
 def number_words(value: int, signed: bool = False) -> str:
@@ -108,20 +130,32 @@ class Effect:
         values = self.values
         if self.kind == ADD:
             signed = any(value < 0 for value in values) and len(values) > 1
-            words = " or ".join(number_words(value, signed) for value in values) or "face value"
+            numbers = [number_words(value, signed) for value in values]
+            if not numbers:
+                words = _("face value")
+            elif len(numbers) == 1:
+                words = numbers[0]
+            else:
+                words = _("{first} or {second}").format(first=numbers[0], second=numbers[1])
         elif self.kind == SET:
-            words = f"total becomes {values[0]}"
+            words = _("total becomes {total}").format(total=values[0])
         elif self.kind == SET_ANY:
-            words = f"set the total to anything from {values[0]} to {values[1]}"
+            words = _("set the total to anything from {low} to {high}").format(
+                low=values[0], high=values[1]
+            )
         elif self.kind == DOUBLE:
-            words = "doubles the total"
+            words = _("doubles the total")
         else:
-            words = f"halves an even total over {values[0]}; otherwise doubles the total"
+            words = _("halves an even total over {total}; otherwise doubles the total").format(
+                total=values[0]
+            )
         if self.turn is not None:
-            words += _TURN_WORDS[self.turn]
+            words = _(_TURN_WORDS[self.turn]).format(effect=words)
         if self.two_players is not None:
-            words += _TWO_PLAYER_WORDS[self.two_players]
-        return f"{words}; {self.aside}" if self.aside else words
+            words = _(_TWO_PLAYER_WORDS[self.two_players]).format(effect=words)
+        if self.aside:
+            words = _("{effect}; {aside}").format(effect=words, aside=_(self.aside))
+        return words
 
 
 @dataclass(frozen=True)
@@ -141,7 +175,7 @@ class Card:
 class Row:
     """One line of a printed card table: a label and its effect."""
 
-    label: str  # "A", "5–8", "Q♥", "Black A"
+    label: str  # "A", "5–8", "Q♥", "Black A" (English; card_words() for people)
     effect: Effect  # for a face-value row, ADD with no values
     ranks: tuple[str, ...] = ()  # a face-value row's ranks ("5", "6", "7", "8"); else ()
 
@@ -159,14 +193,15 @@ class CardTable:
     of the count assistant."""
 
     id: str
-    name: str
+    name: str  # English: translate it where it is shown (same id)
     rows: tuple[Row, ...]
-    notes: str
+    notes: str  # English: translate it where it is shown (same id)
 
     @property
     def cells(self) -> tuple[tuple[str, str], ...]:
-        """(rank label, effect in plain words), for the printed cheat sheet."""
-        return tuple((row.label, row.effect.text) for row in self.rows)
+        """(rank label, effect in plain words), for the printed cheat sheet, in the active
+        language."""
+        return tuple((card_words(row.label), row.effect.text) for row in self.rows)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -231,7 +266,7 @@ CARD_TABLES: dict[str, CardTable] = {
     for table in (
         CardTable(
             "pagat-99",
-            "Pagat's Ninety-Nine",
+            gettext_noop("Pagat's Ninety-Nine"),
             (
                 _ACE,
                 _adds("2", 2),
@@ -244,17 +279,17 @@ CARD_TABLES: dict[str, CardTable] = {
                 _adds("Q", 10),
                 _row("K", SET, 99),
             ),
-            "Call the new total as you play, then draw.",
+            gettext_noop("Call the new total as you play, then draw."),
         ),
         CardTable(
             "standard",
-            "Standard (encyclopaedia)",
+            gettext_noop("Standard (encyclopaedia)"),
             _STANDARD,
-            "Some swap the 9 and the King: see the alternate table.",
+            gettext_noop("Some swap the 9 and the King: see the alternate table."),
         ),
         CardTable(
             "thirty-three",
-            "33, 66, 99",
+            gettext_noop("33, 66, 99"),
             (
                 _ACE,
                 _row("2", HALVE_OR_DOUBLE, 49),
@@ -267,12 +302,15 @@ CARD_TABLES: dict[str, CardTable] = {
                 _adds("Q", 10),
                 _adds("K", 10),
             ),
-            "Exactly 33 or 66 going up: everyone else pays 1. Past 33 or 66 going up: you pay 1. "
-            "Exactly 99: everyone else pays 2, round over. Over 99: you pay 2, round over.",
+            gettext_noop(
+                "Exactly 33 or 66 going up: everyone else pays 1. Past 33 or 66 going up: you "
+                "pay 1. Exactly 99: everyone else pays 2, round over. Over 99: you pay 2, round "
+                "over."
+            ),
         ),
         CardTable(
             "wilson",
-            "Wilson",
+            gettext_noop("Wilson"),
             (
                 _ACE,
                 _adds("2", 2),
@@ -286,12 +324,14 @@ CARD_TABLES: dict[str, CardTable] = {
                 _adds("Q", 10),
                 _adds("K", 10),
             ),
-            "Crossing 33/34, 66/67 or 99/100, either way, costs a game point; past 99 the round "
-            "ends.",
+            gettext_noop(
+                "Crossing 33/34, 66/67 or 99/100, either way, costs a game point; past 99 the "
+                "round ends."
+            ),
         ),
         CardTable(
             "stack-1950s",
-            "1950s (Daniel Stack)",
+            gettext_noop("1950s (Daniel Stack)"),
             (
                 _ACE,
                 _adds("2", 2),
@@ -305,12 +345,14 @@ CARD_TABLES: dict[str, CardTable] = {
                 _adds("Q", 10),
                 _adds("K", 10),
             ),
-            "No card sets the total to 99. The source says only that a 7 reverses; that it also "
-            "counts 7 is a choice.",
+            gettext_noop(
+                "No card sets the total to 99. The source says only that a 7 reverses; that it "
+                "also counts 7 is a choice."
+            ),
         ),
         CardTable(
             "one-hundred",
-            "One Hundred",
+            gettext_noop("One Hundred"),
             (
                 _row("Black A", SET_ANY, 0, 100),
                 _adds("Red A", 1),
@@ -328,11 +370,11 @@ CARD_TABLES: dict[str, CardTable] = {
                 _row("Q♥", SET, 0),
                 _adds("K", 0),
             ),
-            "Going over 100 costs a chip.",
+            gettext_noop("Going over 100 costs a chip."),
         ),
         CardTable(
             "ninety-eight",
-            "Ninety-Eight",
+            gettext_noop("Ninety-Eight"),
             (
                 _adds("A", 1),
                 _adds("2", 2),
@@ -345,11 +387,11 @@ CARD_TABLES: dict[str, CardTable] = {
                 _adds("Q", 0),
                 _row("K", SET, 98),
             ),
-            "Whoever takes the total over 98 drinks.",
+            gettext_noop("Whoever takes the total over 98 drinks."),
         ),
         CardTable(
             "arizona",
-            "Ninety-Eight, Arizona",
+            gettext_noop("Ninety-Eight, Arizona"),
             (
                 _ACE,
                 _adds("2", 2),
@@ -363,12 +405,14 @@ CARD_TABLES: dict[str, CardTable] = {
                 _row("K", SET, 98),
                 _row("Joker", SET, 98, turn=TWICE),
             ),
-            "Cards of the same rank may be played together (aces all count the same).",
+            gettext_noop(
+                "Cards of the same rank may be played together (aces all count the same)."
+            ),
         ),
         # Regional tables for ninety-nine-standard: the standard table with the source's changes.
         CardTable(
             "alternate",
-            "Alternate",
+            gettext_noop("Alternate"),
             _standard(
                 _adds("3", 3),
                 _adds("4", 4),
@@ -376,28 +420,30 @@ CARD_TABLES: dict[str, CardTable] = {
                 _MINUS_TEN,
                 _row("K", SET, 99),
             ),
-            "Jokers are in the pack; the source gives them no value, so agree one at the table.",
+            gettext_noop(
+                "Jokers are in the pack; the source gives them no value, so agree one at the table."
+            ),
         ),
         CardTable(
             "chicago",
-            "Chicago",
+            gettext_noop("Chicago"),
             _standard(_adds("9", 0, **_SKIP_NEXT), _MINUS_TEN, _row("K", SET, 99)),
             "",
         ),
         CardTable(
             "hawaii",
-            "Hawaii",
+            gettext_noop("Hawaii"),
             (
                 *_STANDARD[:4],
                 _adds("5", -5),
                 _face(6, 7, 8),
                 *_standard(_MINUS_TEN, _row("J", SET, 99))[5:],
             ),
-            "Both the 9 and the Jack set the total to 99.",
+            gettext_noop("Both the 9 and the Jack set the total to 99."),
         ),
         CardTable(
             "iceland",
-            "Iceland",
+            gettext_noop("Iceland"),
             (
                 _adds("A", 1, 14),
                 _adds("2", 2),
@@ -413,17 +459,23 @@ CARD_TABLES: dict[str, CardTable] = {
                 Row(
                     "Q",
                     Effect(
-                        ADD, (0,), aside="the next player cannot draw unless they also play a Queen"
+                        ADD,
+                        (0,),
+                        aside=gettext_noop(
+                            "the next player cannot draw unless they also play a Queen"
+                        ),
                     ),
                 ),
                 _adds("K", 0),
             ),
-            "Queens in a row: after two the next player must play two cards, after three three, "
-            "after four four.",
+            gettext_noop(
+                "Queens in a row: after two the next player must play two cards, after three "
+                "three, after four four."
+            ),
         ),
         CardTable(
             "taiwan",
-            "Taiwan",
+            gettext_noop("Taiwan"),
             (
                 _ACE,
                 _row("A♠", SET, 0),
@@ -437,7 +489,7 @@ CARD_TABLES: dict[str, CardTable] = {
                     _row("K", SET, 99),
                 )[5:],
             ),
-            "Five cards each.",
+            gettext_noop("Five cards each."),
         ),
     )
 }

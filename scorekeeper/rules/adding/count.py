@@ -95,6 +95,7 @@ from scorekeeper.rules.adding.cards import (
     SKIP,
     TWICE,
     Card,
+    card_words,
     number_words,
 )
 from scorekeeper.rules.adding.entries import Event
@@ -103,6 +104,7 @@ from scorekeeper.rules.adding.presets import AddingRules
 from scorekeeper.rules.adding.prose import tell_event
 from scorekeeper.rules.adding.results import AddingResult
 from scorekeeper.rules.common import is_whole, join_names
+from scorekeeper.rules.i18n import _
 
 CLOCKWISE = 1  # to the left: seat order, the way the deal passes
 COUNTER_CLOCKWISE = -1
@@ -433,7 +435,7 @@ def play_card(
 def undo_card(count: Count) -> Count:
     """The count without its last card (what was recorded for it stays recorded)."""
     if not count.plays:
-        raise InvalidPlay("card", "No card has been played in this round yet.")
+        raise InvalidPlay("card", _("No card has been played in this round yet."))
     return replace(count, plays=count.plays[:-1])
 
 
@@ -441,8 +443,9 @@ def _card(rules: AddingRules, card: str) -> Card:
     table = CARD_TABLES[rules.card_table]
     found = table.card(card) if isinstance(card, str) else None
     if found is None:
-        cards = ", ".join(each.id for each in table.cards)
-        raise InvalidPlay("card", f'The {table.name} table has no card "{card}"; it has {cards}.')
+        cards = ", ".join(card_words(each.id) for each in table.cards)
+        message = _('The {table} table has no card "{card}"; it has {cards}.')
+        raise InvalidPlay("card", message.format(table=_(table.name), card=card, cards=cards))
     return found
 
 
@@ -450,15 +453,16 @@ def _actor(count: Count, player: str | None) -> str:
     if player is None:
         turn = count.turn
         if turn is None:
-            raise InvalidPlay("player", "Nobody is left in this round to play a card.")
+            raise InvalidPlay("player", _("Nobody is left in this round to play a card."))
         return turn
     if player in count.in_round:
         return player
     if player in count.out:
-        raise InvalidPlay("player", f"{player} is out of the game.")
+        raise InvalidPlay("player", _("{player} is out of the game.").format(player=player))
     if player in count.sitting_out:
-        raise InvalidPlay("player", f"{player} busted and sits out the rest of this round.")
-    raise InvalidPlay("player", f"{player} is not playing in this session.")
+        message = _("{player} busted and sits out the rest of this round.")
+        raise InvalidPlay("player", message.format(player=player))
+    raise InvalidPlay("player", _("{player} is not playing in this session.").format(player=player))
 
 
 def _choice(
@@ -466,11 +470,12 @@ def _choice(
 ) -> int | str | None:
     """The choice, checked against what the card offers."""
     offered = card_choices(rules, count, card.id, player=actor)
-    values = [value for value, _ in offered]
+    values = [value for value, _label in offered]
     asks = card.effect.asks
     if asks is None or not values:
         if choice is not None:
-            raise InvalidPlay("choice", f"The {card.id} takes no choice here.")
+            message = _("The {card} takes no choice here.").format(card=card_words(card.id))
+            raise InvalidPlay("choice", message)
         return None
     if choice is None and len(values) == 1:
         return values[0]
@@ -478,12 +483,17 @@ def _choice(
     if isinstance(choice, wanted) and not isinstance(choice, bool) and choice in values:
         return choice
     if asks == ASK_VALUE:
-        labels = [label for _, label in offered]
-        message = f"Count the {card.id} as {' or '.join(labels)}."
+        labels = [label for _value, label in offered]
+        message = _("Count the {card} as {first} or {second}.").format(
+            card=card_words(card.id), first=", ".join(labels[:-1]), second=labels[-1]
+        )
     elif asks == ASK_TOTAL:
-        message = f"Set the total to a whole number from {values[0]} to {values[-1]}."
+        message = _("Set the total to a whole number from {low} to {high}.").format(
+            low=values[0], high=values[-1]
+        )
     else:
-        message = f"Say who plays next: {join_names([str(value) for value in values])}."
+        names = join_names([str(value) for value in values])
+        message = _("Say who plays next: {players}.").format(players=names)
     raise InvalidPlay("choice", message)
 
 
@@ -549,7 +559,7 @@ def _over_the_limit(
     """A card that would take the total over the limit: not counted; what it passed on the
     way, then the bust (or the border at the limit where there is no bust), proposed."""
     events = _passed(rules, actor, before, made, below=rules.limit)
-    how = f"the {card.id} would make {made}"
+    how = _("the {card} would make {total}").format(card=card_words(card.id), total=made)
     ending = _rules(rules, "bust") or _rules(rules, "border", rules.limit)
     for rule in ending[:1]:
         events.append((rule, Event(actor, rule.event, rule.target)))
@@ -566,7 +576,9 @@ def _over_the_limit(
         for rule in _rules(rules, "win")[:1]:
             event = Event(left[0], rule.event)
             proposals.append(Proposal(count.round, event, tell_event(rules, rule, event)))
-    refused = f"The {card.id} would make {made}, over {rules.limit}: it is not counted."
+    refused = _("The {card} would make {total}, over {limit}: it is not counted.").format(
+        card=card_words(card.id), total=made, limit=rules.limit
+    )
     return Played(count, tuple(proposals), refused)
 
 

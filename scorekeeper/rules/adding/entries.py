@@ -3,6 +3,8 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorekeeper.rules.i18n import _
+
 
 @dataclass(frozen=True)
 class Event:
@@ -48,12 +50,20 @@ class RoundProblem:
         return path
 
     def __str__(self) -> str:
-        where = f"Round {self.round + 1}"
-        if self.event is not None:
-            where += f", event {self.event + 1}"
-        if self.player is not None:
-            where += f" ({self.player})"
-        return f"{where}: {self.message}"
+        """The problem as a sentence: "Round 2, event 1 (Ann): …", in the active language."""
+        fields = {
+            "round": self.round + 1,
+            "event": (self.event or 0) + 1,
+            "player": self.player,
+            "message": self.message,
+        }
+        if self.event is None:
+            if self.player is None:
+                return _("Round {round}: {message}").format(**fields)
+            return _("Round {round} ({player}): {message}").format(**fields)
+        if self.player is None:
+            return _("Round {round}, event {event}: {message}").format(**fields)
+        return _("Round {round}, event {event} ({player}): {message}").format(**fields)
 
 
 class InvalidRounds(ValueError):

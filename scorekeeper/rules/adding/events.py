@@ -3,6 +3,8 @@ round."""
 
 from dataclasses import dataclass
 
+from scorekeeper.rules.i18n import gettext_noop
+
 EVENT_KINDS = ("bust", "hit", "cross", "border", "empty", "trips", "win", "adjust")
 TARGETED = ("hit", "cross", "border")  # events that carry a target
 PAYS = ("self", "others", "gain", "none")
@@ -22,26 +24,40 @@ class EventRule:
     cost: int
     pays: str  # one of PAYS
     ends_round: bool
-    label: str  # short button label
+    label: str  # short button label, in English: translate it where it is shown (same id)
 
 
-# Each event kind in words (also the label of its button, with its target).
+# Each event kind in words (also the label of its button, with its target). English ids,
+# translated where they are shown.
 EVENT_LABELS = {
-    "bust": "Bust",
-    "hit": "Hit",
-    "cross": "Cross",
-    "border": "Border",
-    "empty": "Empty hand",
-    "trips": "Trips",
-    "win": "Last to play",
-    "adjust": "Adjust",
+    "bust": gettext_noop("Bust"),
+    "hit": gettext_noop("Hit"),
+    "cross": gettext_noop("Cross"),
+    "border": gettext_noop("Border"),
+    "empty": gettext_noop("Empty hand"),
+    "trips": gettext_noop("Trips"),
+    "win": gettext_noop("Last to play"),
+    "adjust": gettext_noop("Adjust"),
+}
+# The labels of the buttons with a target, each a whole id ("Hit 33"), so that a language can
+# put the number where it belongs.
+TARGET_LABELS = {
+    ("hit", 33): gettext_noop("Hit 33"),
+    ("hit", 66): gettext_noop("Hit 66"),
+    ("hit", 69): gettext_noop("Hit 69"),
+    ("hit", 99): gettext_noop("Hit 99"),
+    ("cross", 33): gettext_noop("Cross 33"),
+    ("cross", 66): gettext_noop("Cross 66"),
+    ("border", 33): gettext_noop("Border 33"),
+    ("border", 66): gettext_noop("Border 66"),
+    ("border", 99): gettext_noop("Border 99"),
 }
 
 
 def _event(
     event: str, cost: int, pays: str, ends_round: bool, target: int | None = None
 ) -> EventRule:
-    label = EVENT_LABELS[event] if target is None else f"{EVENT_LABELS[event]} {target}"
+    label = EVENT_LABELS[event] if target is None else TARGET_LABELS[event, target]
     return EventRule(event, target, cost, pays, ends_round, label)
 
 

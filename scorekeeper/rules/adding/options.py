@@ -3,6 +3,7 @@
 from scorekeeper.rules.adding.cards import CARD_TABLES
 from scorekeeper.rules.bounds import MAX_PLAYERS, MAX_TOKENS, MIN_PLAYERS
 from scorekeeper.rules.common import is_whole
+from scorekeeper.rules.i18n import _, gettext_noop
 from scorekeeper.rules.options import CHOICE, NUMBER, Choice, Option
 
 SCORINGS = ("tokens", "wilson", "drinks", "rounds")
@@ -40,90 +41,113 @@ def option_problem(name: str, value: object) -> str | None:
     if name == "tokens":
         if is_whole(value) and 1 <= value <= MAX_TOKENS:
             return None
-        return f"Must be a whole number from 1 to {MAX_TOKENS}."
+        return _("Must be a whole number from 1 to {most}.").format(most=MAX_TOKENS)
     choices = tuple(CARD_TABLES) if name == "card_table" else _CHOICES[name]
     if isinstance(value, str) and value in choices:
         return None
-    return f"Choose one of: {', '.join(choices)}."
+    return _("Choose one of: {choices}.").format(choices=", ".join(choices))
 
 
 _CHOICES = {"out": OUT_RULES, "on_69": ON_69, "display": DISPLAYS, "bust": BUST_RULES}
 
 
 # The options in words (the start form and the rule sheets read these), in the order the
-# start form asks for them.
+# start form asks for them. The words are English ids, translated where they are shown.
 
 OPTIONS = (
     Option(
         "tokens",
-        "Tokens each player starts with",
-        "Tokens each",
+        gettext_noop("Tokens each player starts with"),
+        gettext_noop("Tokens each"),
         NUMBER,
-        sheet_help=f"a whole number from 1 to {MAX_TOKENS}",
+        # A whole id, so spelled out: MAX_TOKENS (99).
+        sheet_help=gettext_noop("a whole number from 1 to 99"),
         least=1,
         most=MAX_TOKENS,
-        phrase="{value} tokens each",
+        phrase=gettext_noop("{value} tokens each"),
     ),
     Option(
         "out",
-        "When a player is out",
-        "Out",
+        gettext_noop("When a player is out"),
+        gettext_noop("Out"),
         CHOICE,
         (
-            Choice("at-zero", "Out as soon as their tokens reach 0", "At 0 tokens"),
+            Choice(
+                "at-zero",
+                gettext_noop("Out as soon as their tokens reach 0"),
+                gettext_noop("At 0 tokens"),
+            ),
             Choice(
                 "owing",
-                "Stay in at 0; out when they must pay a token they do not have",
-                "When you cannot pay",
+                gettext_noop("Stay in at 0; out when they must pay a token they do not have"),
+                gettext_noop("When you cannot pay"),
             ),
         ),
-        phrase="out {lower}",
+        phrase=gettext_noop("out {lower}"),
     ),
     Option(
         "on_69",
-        "Making exactly 69",
-        "Exactly 69",
+        gettext_noop("Making exactly 69"),
+        gettext_noop("Exactly 69"),
         CHOICE,
         (
-            Choice("nothing", "Nothing special", "Nothing happens"),
-            Choice("token", "Whoever makes exactly 69 gains a token", "Gain a token"),
-            Choice("reset", "Making exactly 69 sets the total back to 0", "Total back to 0"),
+            Choice("nothing", gettext_noop("Nothing special"), gettext_noop("Nothing happens")),
+            Choice(
+                "token",
+                gettext_noop("Whoever makes exactly 69 gains a token"),
+                gettext_noop("Gain a token"),
+            ),
+            Choice(
+                "reset",
+                gettext_noop("Making exactly 69 sets the total back to 0"),
+                gettext_noop("Total back to 0"),
+            ),
         ),
-        phrase="exactly 69: {lower}",
+        phrase=gettext_noop("exactly 69: {lower}"),
     ),
     Option(
         "display",
-        "Show tokens as",
-        "Show tokens as",
+        gettext_noop("Show tokens as"),
+        gettext_noop("Show tokens as"),
         CHOICE,
         (
-            Choice("tokens", "Tokens (coins, chips, lives)", "Tokens"),
-            Choice("dollar-bill", "A dollar bill's folds", "Dollar bill folds"),
+            Choice("tokens", gettext_noop("Tokens (coins, chips, lives)"), gettext_noop("Tokens")),
+            Choice(
+                "dollar-bill",
+                gettext_noop("A dollar bill's folds"),
+                gettext_noop("Dollar bill folds"),
+            ),
         ),
-        phrase="tokens shown as {lower}",
+        phrase=gettext_noop("tokens shown as {lower}"),
     ),
     Option(
         "bust",
-        "A bust",
-        "Bust",
+        gettext_noop("A bust"),
+        gettext_noop("Bust"),
         CHOICE,
         (
-            Choice("ends-round", "A bust ends the round", "Pay, the round ends"),
+            Choice(
+                "ends-round",
+                gettext_noop("A bust ends the round"),
+                gettext_noop("Pay, the round ends"),
+            ),
             Choice(
                 "out-of-round",
-                "A bust only puts the player out of the round; the last to play wins it",
-                "Out of the round",
+                gettext_noop(
+                    "A bust only puts the player out of the round; the last to play wins it"
+                ),
+                gettext_noop("Out of the round"),
             ),
         ),
-        phrase="bust: {lower}",
+        phrase=gettext_noop("bust: {lower}"),
     ),
     Option(
         "card_table",
-        "Card values",
-        "Card table",
+        gettext_noop("Card values"),
+        gettext_noop("Card table"),
         CHOICE,
         tuple(Choice(table.id, table.name) for table in CARD_TABLES.values()),
-        phrase="card table: {value}",
+        phrase=gettext_noop("card table: {value}"),
     ),
 )
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}

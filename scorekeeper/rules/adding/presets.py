@@ -30,6 +30,7 @@ from scorekeeper.rules.adding.options import (
 )
 from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem, check_player_names, is_whole
+from scorekeeper.rules.i18n import _, gettext_noop, ngettext
 from scorekeeper.rules.options import Option, house_rules, rules_title
 
 
@@ -38,8 +39,8 @@ class AddingPreset:
     """One row of the ruleset list (RULES.md §2.3)."""
 
     id: str
-    name: str  # short title
-    description: str  # one plain line for a picker
+    name: str  # short title (English: translate it where it is shown, same id)
+    description: str  # one plain line for a picker (English, as `name`)
     cards_held: tuple[int, ...]  # cards in each hand (the players pick one where several)
     limit: int  # going over it is a bust
     scoring: str  # one of SCORINGS
@@ -50,8 +51,9 @@ class AddingPreset:
 
     @property
     def players_label(self) -> str:
-        """'2 to 10 players' (the start form seats as many)."""
-        return f"{player_range(self.players)} players"
+        """'2 to 10 players' (the start form seats as many), in the active language."""
+        text = ngettext("{players} player", "{players} players", self.players[-1])
+        return text.format(players=player_range(self.players))
 
 
 PRESETS: dict[str, AddingPreset] = {
@@ -59,8 +61,10 @@ PRESETS: dict[str, AddingPreset] = {
     for preset in (
         AddingPreset(
             id="ninety-nine",
-            name="Ninety-Nine",
-            description="Pagat's 99: 5 pennies (3 with over 4 players); a bust costs one.",
+            name=gettext_noop("Ninety-Nine"),
+            description=gettext_noop(
+                "Pagat's 99: 5 pennies (3 with over 4 players); a bust costs one."
+            ),
             cards_held=(3,),
             limit=99,
             scoring="tokens",
@@ -70,8 +74,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="ninety-nine-standard",
-            name="Ninety-Nine, standard",
-            description="The encyclopaedia's 99: 3 tokens, the 9 sets 99; regional card tables.",
+            name=gettext_noop("Ninety-Nine, standard"),
+            description=gettext_noop(
+                "The encyclopaedia's 99: 3 tokens, the 9 sets 99; regional card tables."
+            ),
             cards_held=(3,),
             limit=99,
             scoring="tokens",
@@ -80,8 +86,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="dollar-bill",
-            name="Dollar Bill",
-            description="Fold a corner of your dollar bill for each bust; four corners and out.",
+            name=gettext_noop("Dollar Bill"),
+            description=gettext_noop(
+                "Fold a corner of your dollar bill for each bust; four corners and out."
+            ),
             cards_held=(3,),
             limit=99,
             scoring="tokens",
@@ -90,8 +98,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="on-honor",
-            name="On Your Honor",
-            description="1950s: 3 pennies; with none left you play on your honor until you bust.",
+            name=gettext_noop("On Your Honor"),
+            description=gettext_noop(
+                "1950s: 3 pennies; with none left you play on your honor until you bust."
+            ),
             cards_held=(3,),
             limit=99,
             scoring="tokens",
@@ -100,8 +110,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="thirty-three",
-            name="Thirty-Three",
-            description="33, 66, 99 with 9 tokens: make one exactly, others pay; cross, you pay.",
+            name=gettext_noop("Thirty-Three"),
+            description=gettext_noop(
+                "33, 66, 99 with 9 tokens: make one exactly, others pay; cross, you pay."
+            ),
             cards_held=(3,),
             limit=99,
             scoring="tokens",
@@ -110,8 +122,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="wilson",
-            name="Wilson",
-            description="3 game points a round, one lost at each border; first past 15 ends it.",
+            name=gettext_noop("Wilson"),
+            description=gettext_noop(
+                "3 game points a round, one lost at each border; first past 15 ends it."
+            ),
             cards_held=(3,),
             limit=99,
             scoring="wilson",
@@ -120,8 +134,8 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="one-hundred",
-            name="One Hundred",
-            description="Limit 100, 3 chips; black aces set any total, tens set 100.",
+            name=gettext_noop("One Hundred"),
+            description=gettext_noop("Limit 100, 3 chips; black aces set any total, tens set 100."),
             cards_held=(3,),
             limit=100,
             scoring="tokens",
@@ -131,8 +145,8 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="ninety-eight",
-            name="Ninety-Eight",
-            description="Drinking game: 4 cards, limit 98; whoever goes over drinks.",
+            name=gettext_noop("Ninety-Eight"),
+            description=gettext_noop("Drinking game: 4 cards, limit 98; whoever goes over drinks."),
             cards_held=(4,),
             limit=98,
             scoring="drinks",
@@ -141,8 +155,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="ninety-eight-arizona",
-            name="Ninety-Eight, Arizona",
-            description="Bust and you sit out the round; the last player to play wins it.",
+            name=gettext_noop("Ninety-Eight, Arizona"),
+            description=gettext_noop(
+                "Bust and you sit out the round; the last player to play wins it."
+            ),
             cards_held=(4,),
             limit=98,
             scoring="rounds",
@@ -153,8 +169,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="michigan",
-            name="Michigan",
-            description="Dollar bill, 4 folds; lay down three of a kind and everyone else folds.",
+            name=gettext_noop("Michigan"),
+            description=gettext_noop(
+                "Dollar bill, 4 folds; lay down three of a kind and everyone else folds."
+            ),
             cards_held=(3,),
             limit=99,
             scoring="tokens",
@@ -163,8 +181,8 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="sudden-death",
-            name="Sudden Death",
-            description="One life: go over 99 and you are out. 3, 5 or 7 cards each.",
+            name=gettext_noop("Sudden Death"),
+            description=gettext_noop("One life: go over 99 and you are out. 3, 5 or 7 cards each."),
             cards_held=(3, 5, 7),
             limit=99,
             scoring="tokens",
@@ -173,8 +191,10 @@ PRESETS: dict[str, AddingPreset] = {
         ),
         AddingPreset(
             id="custom",
-            name="Custom",
-            description="Every event and every option: tokens, going out, display, card table.",
+            name=gettext_noop("Custom"),
+            description=gettext_noop(
+                "Every event and every option: tokens, going out, display, card table."
+            ),
             cards_held=(3, 4, 5, 7),
             limit=99,
             scoring="tokens",
@@ -195,8 +215,8 @@ def inapplicable(preset: AddingPreset, name: str) -> str | None:
     drinks or rounds won."""
     if name in TOKEN_OPTIONS and preset.scoring != "tokens":
         option = OPTIONS_BY_NAME[name]
-        plural = _UNITS[preset.scoring][1]
-        return f"“{option.short}” does not apply: {preset.name} counts {plural}, not tokens."
+        message = _INAPPLICABLE[preset.scoring]
+        return _(message).format(option=_(option.short), preset=_(preset.name))
     return None
 
 
@@ -247,13 +267,23 @@ class AddingRules:
     def units(self) -> tuple[str, str]:
         """What the numbers count, singular and plural: ("token", "tokens"), ("fold", …)."""
         if self.uses_tokens:
-            return ("fold", "folds") if self.display == "dollar-bill" else ("token", "tokens")
+            return _FOLD_UNITS if self.display == "dollar-bill" else _TOKEN_UNITS
         return _UNITS[self.scoring]
 
     def amount(self, count: int) -> str:
-        """'1 token', '3 tokens', '2 drinks' …"""
-        singular, plural = self.units
-        return f"{count} {singular if abs(count) == 1 else plural}"
+        """'1 token', '3 tokens', '2 drinks' … in the active language."""
+        unit, many = self.units[0], abs(count)
+        if unit == "token":
+            text = ngettext("{count} token", "{count} tokens", many)
+        elif unit == "fold":
+            text = ngettext("{count} fold", "{count} folds", many)
+        elif unit == "game point":
+            text = ngettext("{count} game point", "{count} game points", many)
+        elif unit == "drink":
+            text = ngettext("{count} drink", "{count} drinks", many)
+        else:
+            text = ngettext("{count} round won", "{count} rounds won", many)
+        return text.format(count=count)
 
     def options_data(self) -> dict[str, object]:
         """Every option's effective value, JSON-shaped."""
@@ -281,13 +311,22 @@ class AddingRules:
     @property
     def title(self) -> str:
         """ "Thirty-Three, house rules: out at 0 tokens"."""
-        return rules_title(self.preset.name, self.house_rules())
+        return rules_title(_(self.preset.name), self.house_rules())
 
 
+# What the numbers count, singular and plural: English ids, translated where they are shown.
 _UNITS = {
-    "wilson": ("game point", "game points"),
-    "drinks": ("drink", "drinks"),
-    "rounds": ("round won", "rounds won"),
+    "wilson": (gettext_noop("game point"), gettext_noop("game points")),
+    "drinks": (gettext_noop("drink"), gettext_noop("drinks")),
+    "rounds": (gettext_noop("round won"), gettext_noop("rounds won")),
+}
+_TOKEN_UNITS = (gettext_noop("token"), gettext_noop("tokens"))
+_FOLD_UNITS = (gettext_noop("fold"), gettext_noop("folds"))
+# Why a token option does not apply, by the preset's scoring.
+_INAPPLICABLE = {
+    "wilson": gettext_noop("“{option}” does not apply: {preset} counts game points, not tokens."),
+    "drinks": gettext_noop("“{option}” does not apply: {preset} counts drinks, not tokens."),
+    "rounds": gettext_noop("“{option}” does not apply: {preset} counts rounds won, not tokens."),
 }
 
 
@@ -300,19 +339,26 @@ def resolve_rules(
     if preset is None:
         choices = ", ".join(PRESETS)
         problems.append(
-            Problem("ruleset", f'Unknown ruleset "{preset_id}"; choose one of {choices}.')
+            Problem(
+                "ruleset",
+                _('Unknown ruleset "{preset}"; choose one of {choices}.').format(
+                    preset=preset_id, choices=choices
+                ),
+            )
         )
     problems += check_player_names(players)
     if preset is not None and len(players) not in preset.players:
         wanted = player_range(preset.players)
-        message = f"{preset.name} is for {wanted} players; {len(players)} given."
+        message = _("{preset} is for {wanted} players; {count} given.").format(
+            preset=_(preset.name), wanted=wanted, count=len(players)
+        )
         problems.append(Problem("players", message))
     defaults = default_options(preset, len(players)) if preset is not None else {}
     overrides: dict[str, object] = {}
     for name, value in options.items():
         path = f"options.{name}"
         if name not in OPTION_NAMES:
-            problems.append(Problem(path, f'There is no option "{name}".'))
+            problems.append(Problem(path, _('There is no option "{name}".').format(name=name)))
         elif preset is not None and (why := inapplicable(preset, name)):
             # Restating the preset's own value changes nothing (files may list every option).
             if value != defaults[name]:
@@ -331,10 +377,10 @@ def resolve_rules(
     tokens = values["tokens"]
     if values["display"] == "dollar-bill" and is_whole(tokens) and tokens > DOLLAR_BILL_FOLDS:
         where = "options.tokens" if "tokens" in overrides else "options.display"
-        message = (
-            f"A dollar bill folds {DOLLAR_BILL_FOLDS} times at most (four corners, then in "
-            f"half), so it cannot stand for {tokens} tokens."
-        )
+        message = _(
+            "A dollar bill folds {folds} times at most (four corners, then in half), so it "
+            "cannot stand for {tokens} tokens."
+        ).format(folds=DOLLAR_BILL_FOLDS, tokens=tokens)
         problems.append(Problem(where, message))
     if problems:
         raise InvalidRules(problems)
@@ -373,4 +419,8 @@ def _no_token_to_gain(preset: AddingPreset) -> str | None:
     """Why making 69 cannot gain a token in this preset (the 98s count drinks or rounds won)."""
     if preset.scoring in ("tokens", "wilson"):
         return None
-    return f"{preset.name} counts {_UNITS[preset.scoring][1]}, so making 69 cannot gain a token."
+    if preset.scoring == "drinks":
+        message = _("{preset} counts drinks, so making 69 cannot gain a token.")
+    else:
+        message = _("{preset} counts rounds won, so making 69 cannot gain a token.")
+    return message.format(preset=_(preset.name))

@@ -20,6 +20,7 @@ from scorekeeper.rules.adding.results import (
 )
 from scorekeeper.rules.bounds import MAX_ADJUST, MAX_DEALS, MAX_EVENTS, number
 from scorekeeper.rules.common import is_whole, join_names, leaders, rank
+from scorekeeper.rules.i18n import _, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -144,14 +145,18 @@ def _run(
     problems: list[RoundProblem] = []
     if len(rounds) > MAX_DEALS:
         # Check the rounds a session may hold, and only say how many more there are.
-        message = f"A session has at most {number(MAX_DEALS)} rounds; this one has {len(rounds):,}."
+        message = _("A session has at most {most} rounds; this one has {count}.").format(
+            most=number(MAX_DEALS), count=number(len(rounds))
+        )
         problems.append(RoundProblem(MAX_DEALS, None, None, message))
         rounds = rounds[:MAX_DEALS]
     known = True  # whether every event so far was played, so the state is known
     for index, entry in enumerate(rounds):
         if entry is not None and len(entry.events) > MAX_EVENTS:
             count = len(entry.events)
-            message = f"A round has at most {MAX_EVENTS} events; this one has {count:,}."
+            message = _("A round has at most {most} events; this one has {count}.").format(
+                most=MAX_EVENTS, count=number(count)
+            )
             problems.append(RoundProblem(index, None, None, message))
             entry = None
         if entry is None:
@@ -159,7 +164,9 @@ def _run(
             game.current = None
             continue
         if game.finished:
-            message = f"The game ended in round {game.ended_in}; no round can follow it."
+            message = _("The game ended in round {round}; no round can follow it.").format(
+                round=game.ended_in
+            )
             problems.append(RoundProblem(index, None, None, message))
         state = game.start_round(index, entry) if known and not game.finished else None
         for position, event in enumerate(entry.events):
@@ -176,8 +183,13 @@ def _run(
         if state is not None:
             game.close_round(state)
             if state.open and index < len(rounds) - 1:
-                what = "has no events" if not entry.events else "has no event that ends it"
-                message = f"This round {what}; only the last round may be in progress."
+                if not entry.events:
+                    message = _("This round has no events; only the last round may be in progress.")
+                else:
+                    message = _(
+                        "This round has no event that ends it; only the last round may be in "
+                        "progress."
+                    )
                 problems.append(RoundProblem(index, None, None, message))
     return problems, game
 
@@ -192,48 +204,84 @@ def _check_event(rules: AddingRules, index: int, position: int, event: Event) ->
         problems.append(RoundProblem(index, position, field, message, named))
 
     if named is None:
-        add("player", "The player must be a name.")
+        add("player", _("The player must be a name."))
     elif player not in rules.players:
-        add("player", f"{player} is not playing in this session.")
+        add("player", _("{player} is not playing in this session.").format(player=player))
     kind, target = event.event, event.target
     if kind == "adjust":
         if target is not None:
-            add("target", "An adjustment has no target.")
+            add("target", _("An adjustment has no target."))
         if not is_whole(event.tokens) or event.tokens == 0 or abs(event.tokens) > MAX_ADJUST:
-            plural = rules.units[1]
-            add(
-                "tokens",
-                f"An adjustment needs a whole number of {plural} from -{MAX_ADJUST} to "
-                f"{MAX_ADJUST} other than 0, e.g. -1.",
-            )
+            add("tokens", _(_ADJUSTMENTS[rules.units[1]]).format(most=MAX_ADJUST))
         return problems
     if not isinstance(kind, str) or kind not in EVENT_KINDS:
-        add("event", f'There is no event "{kind}"; events are {join_names(EVENT_KINDS)}.')
+        message = _('There is no event "{event}"; events are {events}.')
+        add("event", message.format(event=kind, events=join_names(EVENT_KINDS)))
         return problems
     targets = [rule.target for rule in rules.events if rule.event == kind]
     if not targets:
         played = {rule.event for rule in rules.events} | {"adjust"}
         kinds = [name for name in EVENT_KINDS if name in played]
-        add("event", f"{rules.preset.name} has no {kind} event; it has {join_names(kinds)}.")
+        message = _("{preset} has no {event} event; it has {events}.")
+        add(
+            "event",
+            message.format(preset=_(rules.preset.name), event=kind, events=join_names(kinds)),
+        )
         return problems
     if event.tokens is not None:
-        add("tokens", "Only an adjustment carries a number.")
+        add("tokens", _("Only an adjustment carries a number."))
     if kind not in TARGETED:
         if target is not None:
-            add("target", f"{_UNTARGETED[kind]} has no target.")
+            add("target", _(_UNTARGETED[kind]))
     elif target is None:
-        add("target", f"Say which total: {_or(targets)}.")
+        add("target", _("Say which total: {totals}.").format(totals=_or(targets)))
     elif not is_whole(target) or target not in targets:
-        add("target", f"A {kind} in {rules.preset.name} is at {_or(targets)}, not {target}.")
+        message = _(_OFF_TARGET[kind]).format(
+            preset=_(rules.preset.name), totals=_or(targets), target=target
+        )
+        add("target", message)
     return problems
 
 
-_UNTARGETED = {"bust": "A bust", "empty": "An empty hand", "trips": "Trips", "win": "A win"}
+_WIN = gettext_noop("Win")  # a `win` that ended the round, whatever its button says
+_UNTARGETED = {
+    "bust": gettext_noop("A bust has no target."),
+    "empty": gettext_noop("An empty hand has no target."),
+    "trips": gettext_noop("Trips has no target."),
+    "win": gettext_noop("A win has no target."),
+}
+_OFF_TARGET = {
+    "hit": gettext_noop("A hit in {preset} is at {totals}, not {target}."),
+    "cross": gettext_noop("A cross in {preset} is at {totals}, not {target}."),
+    "border": gettext_noop("A border in {preset} is at {totals}, not {target}."),
+}
+# An adjustment out of bounds, by what the numbers count.
+_ADJUSTMENTS = {
+    "tokens": gettext_noop(
+        "An adjustment needs a whole number of tokens from -{most} to {most} other than 0, e.g. -1."
+    ),
+    "folds": gettext_noop(
+        "An adjustment needs a whole number of folds from -{most} to {most} other than 0, e.g. -1."
+    ),
+    "game points": gettext_noop(
+        "An adjustment needs a whole number of game points from -{most} to {most} other than "
+        "0, e.g. -1."
+    ),
+    "drinks": gettext_noop(
+        "An adjustment needs a whole number of drinks from -{most} to {most} other than 0, e.g. -1."
+    ),
+    "rounds won": gettext_noop(
+        "An adjustment needs a whole number of rounds won from -{most} to {most} other than "
+        "0, e.g. -1."
+    ),
+}
 
 
 def _or(numbers: Sequence[int | None]) -> str:
     words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("{totals} or {last}").format(totals=", ".join(words[:-1]), last=words[-1])
 
 
 def _rule_for(rules: AddingRules, event: Event) -> EventRule:
@@ -376,7 +424,8 @@ class _Round:
     entry: RoundEntry
     dealer: str
     results: list[EventResult] = field(default_factory=list)
-    ended_by: str | None = None  # "Ann's bust": the round-ending event, once there is one
+    # The round-ending event, once there is one: who, and its label ("Ann", "Bust").
+    ended_by: tuple[str, str] | None = None
     sitting_out: set[str] = field(default_factory=set)  # busted out of this round only
     after_cross_out: str | None = None  # whose cross 66 (the event just played) put them out
     points: dict[str, int] = field(default_factory=dict)  # Wilson, 98s: this round's changes
@@ -400,17 +449,20 @@ class _Round:
         if self.completes_cross(event):
             return []
         if game.finished:
-            wins = f"{join_names(game.winners)} won"
-            return [problem(None, f"The game is over ({wins}); nothing can follow.")]
+            message = _("The game is over ({players} won); nothing can follow.")
+            return [problem(None, message.format(players=join_names(game.winners)))]
         found = []
         if player in game.out:
             since = game.out[player][0] + 1
-            found.append(problem("player", f"{player} is out of the game (since round {since})."))
+            message = _("{player} is out of the game (since round {round}).")
+            found.append(problem("player", message.format(player=player, round=since)))
         elif player in self.sitting_out:
-            found.append(problem("player", f"{player} busted and sits out the rest of this round."))
+            message = _("{player} busted and sits out the rest of this round.")
+            found.append(problem("player", message.format(player=player)))
         if self.ended_by is not None and event.event != "adjust":
-            message = f"The round ended with {self.ended_by}; only an adjustment can follow."
-            found.append(problem("event", message))
+            ender, label = self.ended_by
+            message = _("The round ended with {player}'s {event}; only an adjustment can follow.")
+            found.append(problem("event", message.format(player=ender, event=_(label).lower())))
         return found
 
     def completes_cross(self, event: Event) -> bool:
@@ -443,7 +495,7 @@ class _Round:
         )
         ends = rule.ends_round and self.ended_by is None
         if ends:
-            self.ended_by = f"{player}'s {'win' if rule.event == 'win' else rule.label.lower()}"
+            self.ended_by = (player, _WIN if rule.event == "win" else rule.label)
         wins: tuple[str, ...] = ()
         remaining = game.still_in()
         if rules.uses_tokens and len(remaining) == 1 and not game.finished:
