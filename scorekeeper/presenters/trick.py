@@ -344,10 +344,13 @@ def hand_words(hand: trick.HandEntry) -> str:
         parts.append(_("bid %(bid)s") % {"bid": hand.bid})
     elif hand.made is not None:
         parts.append(_("made (bid kept hidden)") if hand.made else _("failed (bid kept hidden)"))
-    if hand.premium:
-        label = trick.PREMIUM_LABELS.get(hand.premium)
-        premium = _(label) if label else hand.premium
-        parts.append(_("%(premium)s premium") % {"premium": premium})
+    if hand.premium == "declare":
+        parts.append(_("Declare premium"))
+    elif hand.premium == "reveal":
+        parts.append(_("Reveal premium"))
+    elif hand.premium:
+        premium = trick.PREMIUM_LABELS.get(hand.premium, hand.premium)
+        parts.append(_("%(premium)s premium") % {"premium": _(premium)})
     return ", ".join(parts)
 
 
