@@ -26,7 +26,7 @@ from scorekeeper.presenters.common import (
     signed,
     winner_news,
 )
-from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow
+from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow, shown
 from scorekeeper.rules import adding
 from scorekeeper.rules.adding import prose
 from scorekeeper.rules.common import join_names
@@ -350,12 +350,30 @@ def standing_words(result: adding.AddingResult, name: str) -> str:
 # Rule sheets and score pads
 
 
+@dataclass(frozen=True)
+class SheetTable:
+    """A card table as the cheat sheet prints it, in the active language."""
+
+    name: str
+    cells: tuple[tuple[str, str], ...]  # (rank, what it does)
+    notes: str
+
+
+def sheet_table(table: adding.CardTable) -> SheetTable:
+    """The card table's name, rows and notes in the active language (the rules mark them)."""
+    return SheetTable(
+        name=shown(table.name),
+        cells=tuple((shown(rank), shown(effect)) for rank, effect in table.cells),
+        notes=shown(table.notes),
+    )
+
+
 def sheet_context(rules: adding.AddingRules) -> dict[str, object]:
     """What the rule sheet (templates/adding/sheet.html) prints, from the rules' own prose."""
     return {
         "rules": rules,
         "cards_held": prose.cards_held(rules.preset),
-        "card_table": adding.CARD_TABLES[rules.card_table],
+        "card_table": sheet_table(adding.CARD_TABLES[rules.card_table]),
         "token_lines": prose.token_lines(rules),
         "fold_steps": prose.fold_steps(rules),
         "events": [prose.describe_event(rules, rule) for rule in adding.events_for(rules)],

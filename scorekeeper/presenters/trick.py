@@ -8,7 +8,7 @@ scores: each function takes the result it shows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
@@ -24,7 +24,14 @@ from scorekeeper.presenters.common import (
     signed,
     winner_news,
 )
-from scorekeeper.presenters.sheets import PAD_MAX_ROWS, PAD_ROWS, PadColumn, PadRow, row_size
+from scorekeeper.presenters.sheets import (
+    PAD_MAX_ROWS,
+    PAD_ROWS,
+    PadColumn,
+    PadRow,
+    row_size,
+    shown,
+)
 from scorekeeper.rules import trick
 from scorekeeper.rules.common import InvalidRules, join_names
 from scorekeeper.rules.trick import prose
@@ -38,7 +45,7 @@ TEMPLATES = "trick"  # the folder of this family's templates
 
 def trump_words(trump: str | None) -> str:
     """A trump as people read it, in the active language: '♦ Diamonds', 'No trump'."""
-    return _(trick.trump_label(trump))
+    return shown(trick.trump_label(trump))
 
 
 def hand_name(name: str) -> str:
@@ -412,7 +419,7 @@ def sheet_context(rules: trick.TrickRules) -> dict[str, object]:
     return {
         "rules": rules,
         "table_line": prose.table_line(rules),
-        "bid_cards": trick.BID_SUITS,
+        "bid_cards": [replace(suit, title=shown(suit.title)) for suit in trick.BID_SUITS],
         "bid_examples": prose.bid_examples(),
         "bonus_cells": prose.bonus_cells(rules),
         "flat_bonus": len(set(rules.bonus)) == 1,

@@ -127,3 +127,10 @@ def test_the_history_in_french() -> None:
         _, _, after = session_change_words(stopped, "round")
     assert before == [f"Place 1{NBSP}: Ann", f"Place 2{NBSP}: Ben"]
     assert after == ["Arrêtée après la manche 4"]
+
+
+def test_the_cheat_sheet_s_card_table_keeps_its_english_rows() -> None:
+    table = adding.CARD_TABLES[adding.resolve_rules("thirty-three", {}, NAMES).card_table]
+    with translation.override("en"):
+        shown = adding_presenter.sheet_table(table)
+    assert (shown.name, shown.cells, shown.notes) == (table.name, table.cells, table.notes)
