@@ -11,6 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext, pgettext
+
 from scorekeeper.models import Change, GameSession
 from scorekeeper.presenters.charts import Chart, running_chart
 from scorekeeper.presenters.common import (
@@ -20,8 +24,9 @@ from scorekeeper.presenters.common import (
     BoardRow,
     StripCell,
     signed,
+    winner_news,
 )
-from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow
+from scorekeeper.presenters.sheets import PAD_ROWS, PadColumn, PadRow, shown
 from scorekeeper.rules import adding
 from scorekeeper.rules.adding import prose
 from scorekeeper.rules.common import join_names
@@ -33,32 +38,50 @@ if TYPE_CHECKING:
 TEMPLATES = "adding"  # the folder of this family's templates
 
 
+def rule_label(rule: adding.EventRule) -> str:
+    """An event's button, in the active language: 'Hit 33', 'Bust' (the event's words, then
+    its target)."""
+    words = adding.EVENT_LABELS.get(rule.event)
+    if words is None:
+        return _(rule.label)
+    return _(words) if rule.target is None else f"{_(words)} {rule.target}"
+
+
 def event_label(rules: adding.AddingRules, event: adding.Event) -> str:
     """'Hit 33', 'Bust', 'Adjust +2' …"""
     if event.event == "adjust":
-        return f"Adjust {signed(event.tokens or 0)}"
+        return _("Adjust %(tokens)s") % {"tokens": signed(event.tokens or 0)}
     for rule in adding.events_for(rules):
         if (rule.event, rule.target) == (event.event, event.target):
-            return rule.label
+            return rule_label(rule)
     return event.event
+
+
+def _said(player: str, event: str) -> str:
+    """'Ben: Hit 33'."""
+    return _("%(player)s: %(event)s") % {"player": player, "event": event}
 
 
 def last_tap_message(result: adding.AddingResult) -> str:
     """What the last tap did, to everyone: 'Ben: Hit 33. Ann −1, Cat −1. Cat is out.'"""
     rules, effect = result.rules, result.rounds[-1].events[-1]
-    parts = [f"{effect.event.player}: {event_label(rules, effect.event)}."]
+    parts = [
+        _("%(player)s: %(event)s.")
+        % {"player": effect.event.player, "event": event_label(rules, effect.event)}
+    ]
     changes = ", ".join(
         f"{name} {signed(delta)}" for name, delta in effect.changes.items() if delta
     )
     if changes:
         parts.append(changes + ".")
     if effect.eliminated:
-        verb = "is" if len(effect.eliminated) == 1 else "are"
-        parts.append(f"{join_names(effect.eliminated)} {verb} out.")
+        out = ngettext("%(names)s is out.", "%(names)s are out.", len(effect.eliminated))
+        parts.append(out % {"names": join_names(effect.eliminated)})
     if effect.wins:
-        parts.append(f"{join_names(effect.wins)} {'wins' if len(effect.wins) == 1 else 'win'}!")
+        wins = ngettext("%(names)s wins!", "%(names)s win!", len(effect.wins))
+        parts.append(wins % {"names": join_names(effect.wins)})
     elif effect.ends_round:
-        parts.append("The round is over.")
+        parts.append(_("The round is over."))
     return " ".join(parts)
 
 
@@ -91,7 +114,7 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         held = standing.tokens if standing.tokens is not None else 0
         start = rules.tokens or 0
         buttons = tuple(
-            (f"{index}:{rule.event}:{rule.target or ''}", rule.label)
+            (f"{index}:{rule.event}:{rule.target or ''}", rule_label(rule))
             for rule in allowed.get(name, ())
             if rule.event != "adjust"
         )
@@ -119,8 +142,9 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         "can_adjust": not result.finished,
         "chart": chart(result),
         "strip": strip(result),
-        "strip_label": f"{count_noun(rules).capitalize()}, and the last round's change",
-        "subtitle": f"{rules.title} · to {rules.limit}",
+        "strip_label": _("%(counted)s, and the last round's change")
+        % {"counted": capfirst(count_noun(rules))},
+        "subtitle": _("%(title)s · to %(limit)s") % {"title": rules.title, "limit": rules.limit},
         "rules_title": rules.title,
         "state": adding.table_state(result.rounds),
     }
@@ -140,7 +164,7 @@ def strip(result: adding.AddingResult) -> list[StripCell]:
         cells.append(
             StripCell(
                 name=name,
-                value="out" if standing.out else str(value),
+                value=_("out") if standing.out else str(value),
                 change=signed(change[name]) if change.get(name) else "",
                 leads=bool(result.rounds) and standing.rank == 1 and not standing.out,
                 out=standing.out,
@@ -158,7 +182,7 @@ def _coins(held: int, start: int) -> tuple[bool, ...]:
 
 def _standing_label(rules: adding.AddingRules, standing: adding.Standing) -> str:
     if standing.out:
-        return f"out in round {standing.out_in_round}"
+        return _("out in round %(number)s") % {"number": standing.out_in_round}
     if standing.tokens is not None:
         return adding.show_tokens(rules, standing.tokens)
     return rules.amount(standing.total or 0)
@@ -175,7 +199,7 @@ def _round_row(rules: adding.AddingRules, played: adding.RoundResult) -> dict[st
     return {
         "round": played,
         "events": [
-            f"{effect.event.player}: {event_label(rules, effect.event)}" for effect in played.events
+            _said(effect.event.player, event_label(rules, effect.event)) for effect in played.events
         ],
         "after": [after.get(name) for name in rules.players],
     }
@@ -185,7 +209,7 @@ def describe_round_changes(
     before: adding.AddingResult, after: adding.AddingResult, number: int
 ) -> list[str]:
     """What a correction of round `number` changed, in plain sentences."""
-    lines = [f"Round {number} corrected."]
+    lines = [_("Round %(number)s corrected.") % {"number": number}]
     old = {s.player: _standing_label(before.rules, s) for s in before.standings}
     new = {s.player: _standing_label(after.rules, s) for s in after.standings}
     changed = [
@@ -193,12 +217,15 @@ def describe_round_changes(
         for name in after.rules.players
         if old[name] != new[name]
     ]
-    lines.append(("Now: " + "; ".join(changed) + ".") if changed else "Standings unchanged.")
+    if changed:
+        lines.append(_("Now: %(changes)s.") % {"changes": "; ".join(changed)})
+    else:
+        lines.append(_("Standings unchanged."))
     if before.winners != after.winners:
         lines.append(
-            f"The game is now won by {join_names(after.winners)}."
+            _("The game is now won by %(names)s.") % {"names": join_names(after.winners)}
             if after.finished
-            else "The game is no longer over."
+            else _("The game is no longer over.")
         )
     return lines
 
@@ -221,12 +248,17 @@ def csv_rows(result: adding.AddingResult) -> list[list[object]]:
     """The session as a table for spreadsheets: a header, then a row per round."""
     rules = result.rules
     rows: list[list[object]] = [
-        ["round", "dealer", "events", *(f"{name} after" for name in rules.players)]
+        [
+            _("round"),
+            _("dealer"),
+            _("events"),
+            *(_("%(name)s after") % {"name": name} for name in rules.players),
+        ]
     ]
     for played in result.rounds:
         after = played.tokens or played.totals or played.tally or {}
         events = "; ".join(
-            f"{effect.event.player}: {event_label(rules, effect.event)}" for effect in played.events
+            _said(effect.event.player, event_label(rules, effect.event)) for effect in played.events
         )
         rows.append(
             [played.number, played.dealer, events, *(after.get(n, "") for n in rules.players)]
@@ -236,11 +268,14 @@ def csv_rows(result: adding.AddingResult) -> list[list[object]]:
 
 def change_label(change: Change) -> str:
     """A change in the history, as a heading: 'Event in round 3', 'Corrected round 2'."""
+    words = {"number": change.number, "action": change.get_action_display()}
     if change.action == "added":
-        return f"Event in round {change.number}"
+        return _("Event in round %(number)s") % words
     if change.action == "deleted":
-        return f"Event undone in round {change.number}"
-    return f"{change.get_action_display()} round {change.number}"
+        return _("Event undone in round %(number)s") % words
+    if change.action == "edited":
+        return _("Corrected round %(number)s") % words
+    return _("%(action)s round %(number)s") % words
 
 
 def change_words(change: Change, rules: adding.AddingRules) -> tuple[list[str], list[str]]:
@@ -253,8 +288,8 @@ def _stored_words(data: object, rules: adding.AddingRules) -> list[str]:
     if events is None:
         return []
     if not events:
-        return ["No events (the round was just dealt)"]
-    return [f"{event.player}: {event_label(rules, event)}" for event in events]
+        return [_("No events (the round was just dealt)")]
+    return [_said(event.player, event_label(rules, event)) for event in events]
 
 
 def played(result: adding.AddingResult) -> tuple[adding.RoundResult, ...]:
@@ -271,7 +306,13 @@ def grid_context(
 
 def count_noun(rules: adding.AddingRules) -> str:
     """What the grid's columns count, in words: 'tokens left', 'folds left', 'game points'."""
-    return f"{rules.units[1]} left" if rules.uses_tokens else rules.units[1]
+    if rules.uses_tokens:
+        return _("folds left") if rules.display == "dollar-bill" else _("tokens left")
+    return {
+        "wilson": _("game points"),
+        "drinks": _("drinks"),
+        "rounds": _("rounds won"),
+    }.get(rules.scoring) or _(rules.units[1])
 
 
 def outcome(result: adding.AddingResult) -> str:
@@ -309,12 +350,30 @@ def standing_words(result: adding.AddingResult, name: str) -> str:
 # Rule sheets and score pads
 
 
+@dataclass(frozen=True)
+class SheetTable:
+    """A card table as the cheat sheet prints it, in the active language."""
+
+    name: str
+    cells: tuple[tuple[str, str], ...]  # (rank, what it does)
+    notes: str
+
+
+def sheet_table(table: adding.CardTable) -> SheetTable:
+    """The card table's name, rows and notes in the active language (the rules mark them)."""
+    return SheetTable(
+        name=shown(table.name),
+        cells=tuple((shown(rank), shown(effect)) for rank, effect in table.cells),
+        notes=shown(table.notes),
+    )
+
+
 def sheet_context(rules: adding.AddingRules) -> dict[str, object]:
     """What the rule sheet (templates/adding/sheet.html) prints, from the rules' own prose."""
     return {
         "rules": rules,
         "cards_held": prose.cards_held(rules.preset),
-        "card_table": adding.CARD_TABLES[rules.card_table],
+        "card_table": sheet_table(adding.CARD_TABLES[rules.card_table]),
         "token_lines": prose.token_lines(rules),
         "fold_steps": prose.fold_steps(rules),
         "events": [prose.describe_event(rules, rule) for rule in adding.events_for(rules)],
@@ -328,16 +387,22 @@ def pad_context(rules: adding.AddingRules) -> dict[str, object]:
     """One row per round: who dealt and what happened; per player what they hold after it
     (Wilson: the round's points and the running score; the 98s: this round's drinks or win)."""
     if rules.scoring == "wilson":
-        hand_columns = [PadColumn("Round", "Game points left this round"), PadColumn("Score", "")]
+        hand_columns = [
+            PadColumn(_("Round"), _("Game points left this round")),
+            PadColumn(_("Score"), ""),
+        ]
     elif rules.scoring == "drinks":
-        hand_columns = [PadColumn("Drinks", "Drinks this round")]
+        hand_columns = [PadColumn(_("Drinks"), _("Drinks this round"))]
     elif rules.scoring == "rounds":
-        hand_columns = [PadColumn("Won", "Tick the round's winner")]
+        won = pgettext("pad column: the round's winner", "Won")
+        hand_columns = [PadColumn(won, _("Tick the round's winner"))]
+    elif rules.display == "dollar-bill":
+        hand_columns = [PadColumn(_("Left"), _("Folds left after the round"))]
     else:
-        hand_columns = [PadColumn("Left", f"{rules.units[1].capitalize()} left after the round")]
+        hand_columns = [PadColumn(_("Left"), _("Tokens left after the round"))]
     deal_columns = [
-        PadColumn("Dealer", "Who dealt", "l"),
-        PadColumn("Events", "What happened: bust, hit 33 …", "xl"),
+        PadColumn(_("Dealer"), _("Who dealt"), "l"),
+        PadColumn(_("Events"), _("What happened: bust, hit 33 …"), "xl"),
     ]
     rows = [PadRow(number, ("", "")) for number in range(1, PAD_ROWS + 1)]
     return {
@@ -347,8 +412,8 @@ def pad_context(rules: adding.AddingRules) -> dict[str, object]:
         "deal_columns": deal_columns,
         "hand_columns": hand_columns,
         "hands": [("", False)] * len(rules.players),
-        "footers": ["Total"] if rules.scoring in ("drinks", "rounds") else [],
-        "row_noun": "Round",
+        "footers": [_("Total")] if rules.scoring in ("drinks", "rounds") else [],
+        "row_noun": _("Round"),
         "row_size": "",
         "start": str(rules.tokens) if rules.uses_tokens else "",
     }
@@ -365,30 +430,36 @@ def board(result: adding.AddingResult) -> Board:
         BoardRow(
             rank=standing.rank,
             name=standing.player,
-            figure="out"
+            figure=_("out")
             if standing.out
             else str(standing.tokens if standing.tokens is not None else standing.total or 0),
-            note=f"in round {standing.out_in_round}" if standing.out else "",
+            note=_("in round %(number)s") % {"number": standing.out_in_round}
+            if standing.out
+            else "",
             won=standing.player in result.winners,
             out=standing.out,
         )
         for standing in result.standings
     )
-    label = f"{rules.units[1].capitalize()} left" if rules.uses_tokens else "Total"
+    if not rules.uses_tokens:
+        label = _("Total")
+    elif rules.display == "dollar-bill":
+        label = _("Folds left")
+    else:
+        label = _("Tokens left")
     if result.finished:
-        news = f"{'Shared win' if len(result.winners) > 1 else 'Winner'}: "
-        return Board(label, rows, news=news + join_names(result.winners))
+        return Board(label, rows, news=winner_news(result.winners))
     if result.next is None:
         return Board(label, rows)
-    facts = (("Round", str(result.next.number)), ("Dealer", result.next.dealer))
+    facts = ((_("Round"), str(result.next.number)), (_("Dealer"), result.next.dealer))
     return Board(label, rows, facts)
 
 
 # The count assistant (rules/adding/count.py; its writes are services/count.py)
 
 DIRECTIONS = {
-    adding.count.CLOCKWISE: ("↻", "Clockwise"),
-    adding.count.COUNTER_CLOCKWISE: ("↺", "Counter-clockwise"),
+    adding.count.CLOCKWISE: ("↻", gettext_noop("Clockwise")),
+    adding.count.COUNTER_CLOCKWISE: ("↺", gettext_noop("Counter-clockwise")),
 }
 
 
@@ -443,8 +514,11 @@ def _play_label(table: adding.CardTable, play: adding.count.Play) -> str:
 
 
 def _question(card: str, words: str) -> str:
-    """ "A: count it as?", "5: who plays next?"."""
-    return f"{card}: {words[0].lower()}{words[1:]}{'' if words.endswith('?') else '?'}"
+    """ "A: count it as?", "5: who plays next?" (`words` in the active language)."""
+    asked = {"card": card, "question": f"{words[0].lower()}{words[1:]}"}
+    if words.endswith("?"):
+        return _("%(card)s: %(question)s") % asked
+    return _("%(card)s: %(question)s?") % asked
 
 
 def counter(
@@ -464,7 +538,16 @@ def counter(
     turn = count.turn
     turn_words = ""
     if turn is not None:
-        turn_words = f"{turn} plays {count.owes} cards in a row" if count.owes > 1 else turn
+        turn_words = (
+            ngettext(
+                "%(player)s plays %(count)s card in a row",
+                "%(player)s plays %(count)s cards in a row",
+                count.owes,
+            )
+            % {"player": turn, "count": count.owes}
+            if count.owes > 1
+            else turn
+        )
     plays = tuple(
         CounterPlay(_play_label(table, play), play.player, play.total, play.reset)
         for play in count.plays
@@ -474,7 +557,7 @@ def counter(
         count.dealer,
         count.total,
         arrow,
-        direction,
+        _(direction),
         turn_words,
         plays,
         listed,
@@ -489,7 +572,7 @@ def counter(
         return shown
     return replace(
         shown,
-        question=_question(found.id, adding.cards.QUESTIONS[found.effect.asks]),
+        question=_question(found.id, _(adding.cards.QUESTIONS[found.effect.asks])),
         asked=found.id,
         choices=tuple((f"{found.id}|{value}", label) for value, label in offered),
         wide=len(offered) > 12,

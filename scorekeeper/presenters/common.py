@@ -6,6 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.paginator import Page, Paginator
+from django.utils.translation import gettext as _
+
+from scorekeeper.rules.common import join_names
 
 # The table page shows the latest deals or rounds; a page of its own shows them all, so that
 # what a page costs is bounded by what it shows (RULES.md §3, Bounds).
@@ -33,6 +36,14 @@ class StripCell:
 def signed(points: int) -> str:
     """'+4', '0', '-2'."""
     return f"+{points}" if points > 0 else str(points)
+
+
+def winner_news(winners: Sequence[str]) -> str:
+    """The news of a finished session: 'Winner: Ann', 'Shared win: Ann and Ben'."""
+    names = {"names": join_names(winners)}
+    if len(winners) > 1:
+        return _("Shared win: %(names)s") % names
+    return _("Winner: %(names)s") % names
 
 
 def grid_page[T](rows: Sequence[T], number: str | None) -> Page[T]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scorekeeper.models import SESSION_ACTIONS, Change, ChangeAction, GameSession
 from scorekeeper.presenters import presenter
 
@@ -36,33 +38,69 @@ def session_change_words(change: Change, unit: str) -> tuple[str, list[str], lis
     if action == ChangeAction.TITLED:
         return change.get_action_display(), [_title(before)], [_title(after)]
     if action == ChangeAction.NAMED:
-        return (
-            change.get_action_display(),
-            [f"Seat {before.get('seat')}: {before.get('player')}"],
-            [f"Seat {after.get('seat')}: {after.get('player')}"],
-        )
+        return change.get_action_display(), [_seat(before)], [_seat(after)]
     if action == ChangeAction.SEATED:
         return change.get_action_display(), _seats(before), _seats(after)
     if action == ChangeAction.REPLACED:
         newcomer, left = after.get("player"), before.get("player")
         played = after.get("after") or 0
-        when = f"after {unit} {played}" if played else f"before the first {unit}"
-        lines = [f"Seat {after.get('seat')}: {newcomer}, {when}"]
+        lines = [_seat_since(after.get("seat"), newcomer, unit, played)]
         if after.get("statement"):
             lines.append(str(after["statement"]))
-        return f"{newcomer} took {left}'s seat", [f"Seat {before.get('seat')}: {left}"], lines
+        heading = _("%(newcomer)s took %(left)s's seat") % {"newcomer": newcomer, "left": left}
+        return heading, [_seat(before)], lines
     if action == ChangeAction.ABANDONED:
         played = after.get("played") or 0
-        where = f"after {unit} {played}" if played else f"before the first {unit}"
-        return change.get_action_display(), [], [f"Stopped {where}"]
+        return change.get_action_display(), [], [_stopped(unit, played)]
     if action == ChangeAction.RESUMED and after.get("entered"):
-        entered = f"{unit.capitalize()} {after['entered']} was entered"
+        if unit == "deal":
+            entered = _("Deal %(number)s was entered") % {"number": after["entered"]}
+        else:
+            entered = _("Round %(number)s was entered") % {"number": after["entered"]}
         return change.get_action_display(), [], [entered]
     if action == ChangeAction.REMATCH:
         seats = [str(name) for name in after.get("seats") or []]
-        lines = [f"Seats: {', '.join(seats)}", f"{seats[0]} deals first"] if seats else []
+        lines = (
+            [
+                _("Seats: %(names)s") % {"names": ", ".join(seats)},
+                _("%(player)s deals first") % {"player": seats[0]},
+            ]
+            if seats
+            else []
+        )
         return change.get_action_display(), [], lines
     return change.get_action_display(), [], []
+
+
+def _seat(data: dict[str, Any]) -> str:
+    """'Seat 2: Ben'."""
+    return _("Seat %(number)s: %(player)s") % {
+        "number": data.get("seat"),
+        "player": data.get("player"),
+    }
+
+
+def _seat_since(seat: object, player: object, unit: str, played: int) -> str:
+    """'Seat 2: Dan, after deal 4', or 'Seat 2: Dan, before the first deal'."""
+    words = {"number": seat, "player": player, "played": played}
+    if unit == "deal":
+        if played:
+            return _("Seat %(number)s: %(player)s, after deal %(played)s") % words
+        return _("Seat %(number)s: %(player)s, before the first deal") % words
+    if played:
+        return _("Seat %(number)s: %(player)s, after round %(played)s") % words
+    return _("Seat %(number)s: %(player)s, before the first round") % words
+
+
+def _stopped(unit: str, played: int) -> str:
+    """'Stopped after deal 4', or 'Stopped before the first deal'."""
+    if unit == "deal":
+        if played:
+            return _("Stopped after deal %(played)s") % {"played": played}
+        return _("Stopped before the first deal")
+    if played:
+        return _("Stopped after round %(played)s") % {"played": played}
+    return _("Stopped before the first round")
 
 
 def _data(value: object) -> dict[str, Any]:
@@ -71,8 +109,11 @@ def _data(value: object) -> dict[str, Any]:
 
 def _title(data: dict[str, Any]) -> str:
     title = data.get("title")
-    return f"Name: {title}" if title else "No name"
+    return _("Name: %(title)s") % {"title": title} if title else _("No name")
 
 
 def _seats(data: dict[str, Any]) -> list[str]:
-    return [f"Seat {number}: {name}" for number, name in enumerate(data.get("seats") or [], 1)]
+    return [
+        _("Seat %(number)s: %(player)s") % {"number": number, "player": name}
+        for number, name in enumerate(data.get("seats") or [], 1)
+    ]

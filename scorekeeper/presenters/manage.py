@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from scorekeeper.models import GameSession, Seat
 from scorekeeper.presenters import presenter
 
@@ -28,9 +31,16 @@ class Replacement:
     played: int
 
 
-def numbers_words(unit: str, first: int, last: int) -> str:
-    """'deal 3', 'deals 1–5'."""
-    return f"{unit} {first}" if first == last else f"{unit}s {first}–{last}"
+def _played_words(player: str, unit: str, first: int, last: int) -> str:
+    """'Cat played deals 1–5', 'Cat played round 3'."""
+    words = {"player": player, "first": first, "last": last}
+    if unit == "deal":
+        if first == last:
+            return _("%(player)s played deal %(first)s") % words
+        return _("%(player)s played deals %(first)s–%(last)s") % words
+    if first == last:
+        return _("%(player)s played round %(first)s") % words
+    return _("%(player)s played rounds %(first)s–%(last)s") % words
 
 
 def seat_rows(session: GameSession, result: Any) -> list[SeatRow]:
@@ -40,8 +50,7 @@ def seat_rows(session: GameSession, result: Any) -> list[SeatRow]:
     for seat in session.seats.all():
         before, start = [], 1
         for former in seat.former.all():
-            span = numbers_words(session.unit, start, former.until)
-            before.append(f"{former.player.name} played {span}")
+            before.append(_played_words(former.player.name, session.unit, start, former.until))
             start = former.until + 1
         rows.append(
             SeatRow(
@@ -64,21 +73,56 @@ def replacement(
     unit, number, left = session.unit, seat.position + 1, seat.player.name
     played = len(session.entries())
     details = []
+    words = {"newcomer": newcomer, "left": left, "seat": number, "played": played}
     if played:
-        held = presenter(session).standing_words(result, left)
-        statement = f"{newcomer} takes {left}'s seat (seat {number}) and its score: {held}."
-        so_far = numbers_words(unit, 1, played)
-        one = played == 1
-        details += [
-            f"{so_far.capitalize()} {'stays' if one else 'stay'} listed under seat {number}, "
-            f"shown under {newcomer}'s name from now on; the history keeps that {left} "
-            f"played {'it' if one else 'them'}.",
-            f"In the players' records, {so_far} {'counts' if one else 'count'} for {left} and "
-            f"what comes after for {newcomer}; how the session ends counts for {newcomer}.",
-        ]
+        words["held"] = presenter(session).standing_words(result, left)
+        statement = (
+            _("%(newcomer)s takes %(left)s's seat (seat %(seat)s) and its score: %(held)s.") % words
+        )
+        if unit == "deal":
+            details += [
+                ngettext(
+                    "Deal 1 stays listed under seat %(seat)s, shown under %(newcomer)s's name "
+                    "from now on; the history keeps that %(left)s played it.",
+                    "Deals 1–%(played)s stay listed under seat %(seat)s, shown under "
+                    "%(newcomer)s's name from now on; the history keeps that %(left)s played them.",
+                    played,
+                )
+                % words,
+                ngettext(
+                    "In the players' records, deal 1 counts for %(left)s and what comes after "
+                    "for %(newcomer)s; how the session ends counts for %(newcomer)s.",
+                    "In the players' records, deals 1–%(played)s count for %(left)s and what "
+                    "comes after for %(newcomer)s; how the session ends counts for %(newcomer)s.",
+                    played,
+                )
+                % words,
+            ]
+        else:
+            details += [
+                ngettext(
+                    "Round 1 stays listed under seat %(seat)s, shown under %(newcomer)s's name "
+                    "from now on; the history keeps that %(left)s played it.",
+                    "Rounds 1–%(played)s stay listed under seat %(seat)s, shown under "
+                    "%(newcomer)s's name from now on; the history keeps that %(left)s played them.",
+                    played,
+                )
+                % words,
+                ngettext(
+                    "In the players' records, round 1 counts for %(left)s and what comes after "
+                    "for %(newcomer)s; how the session ends counts for %(newcomer)s.",
+                    "In the players' records, rounds 1–%(played)s count for %(left)s and what "
+                    "comes after for %(newcomer)s; how the session ends counts for %(newcomer)s.",
+                    played,
+                )
+                % words,
+            ]
     else:
-        statement = f"{newcomer} sits in seat {number} instead of {left}."
-        details.append(f"No {unit} has been entered yet, so there is no score to take over.")
+        statement = _("%(newcomer)s sits in seat %(seat)s instead of %(left)s.") % words
+        if unit == "deal":
+            details.append(_("No deal has been entered yet, so there is no score to take over."))
+        else:
+            details.append(_("No round has been entered yet, so there is no score to take over."))
     if is_new:
-        details.append(f"{newcomer} is added to your players.")
+        details.append(_("%(newcomer)s is added to your players.") % words)
     return Replacement(statement=statement, details=tuple(details), played=played)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 PAD_ROWS = 24  # rows of a score pad when the match does not fix the number of deals
 PAD_MAX_ROWS = 24  # what fits on one printed page
 # Fewer rows are taller, with more room to write: (at most this many rows, their class).
@@ -21,6 +23,12 @@ class PadColumn:
 class PadRow:
     number: int
     cells: tuple[str, ...]  # one per deal column, mostly blank
+
+
+def shown(label: str) -> str:
+    """A label the rules package marks for translation (gettext_noop), in the active language
+    (the same id; an empty label stays empty, where gettext would give the catalogue's header)."""
+    return gettext(label) if label else label
 
 
 def row_size(rows: int) -> str:

@@ -8,13 +8,30 @@ scores: each function takes the result it shows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.models import Change, GameSession
 from scorekeeper.presenters.charts import Chart, running_chart
-from scorekeeper.presenters.common import RECENT_ROWS, Board, BoardRow, StripCell, signed
-from scorekeeper.presenters.sheets import PAD_MAX_ROWS, PAD_ROWS, PadColumn, PadRow, row_size
+from scorekeeper.presenters.common import (
+    RECENT_ROWS,
+    Board,
+    BoardRow,
+    StripCell,
+    signed,
+    winner_news,
+)
+from scorekeeper.presenters.sheets import (
+    PAD_MAX_ROWS,
+    PAD_ROWS,
+    PadColumn,
+    PadRow,
+    row_size,
+    shown,
+)
 from scorekeeper.rules import trick
 from scorekeeper.rules.common import InvalidRules, join_names
 from scorekeeper.rules.trick import prose
@@ -24,6 +41,23 @@ if TYPE_CHECKING:
     from scorekeeper.presenters.records import Record
 
 TEMPLATES = "trick"  # the folder of this family's templates
+
+
+def trump_words(trump: str | None) -> str:
+    """A trump as people read it, in the active language: '♦ Diamonds', 'No trump'."""
+    return shown(trick.trump_label(trump))
+
+
+def hand_name(name: str) -> str:
+    """A hand as people read it, in the active language: the player's name, or "Dummy"."""
+    return _(trick.DUMMY_LABEL) if name == trick.DUMMY else name
+
+
+def _made_it(made: Sequence[str]) -> str:
+    """'Ann made it', 'Ann and Ben made it' (say 'nobody' elsewhere)."""
+    return ngettext("%(names)s made it", "%(names)s made it", len(made)) % {
+        "names": join_names(made)
+    }
 
 
 @dataclass(frozen=True)
@@ -43,7 +77,7 @@ class Row:
 
     @property
     def trump_label(self) -> str:
-        return trick.trump_label(self.deal.trump)
+        return trump_words(self.deal.trump)
 
 
 @dataclass(frozen=True)
@@ -91,15 +125,15 @@ def table_context(result: trick.SessionResult) -> dict[str, object]:
         "columns": hand_columns(result),
         "games": game_rows(result),
         "winners_label": join_names(result.winners),
-        "next_trump": trick.trump_label(result.next.trump) if result.next else "",
+        "next_trump": trump_words(result.next.trump) if result.next else "",
         "subtitle": _subtitle(rules),
         "rules_title": rules.title,
         "dummy_total": result.totals.get(trick.DUMMY) if rules.dummy else None,
-        "dummy_label": trick.DUMMY_LABEL,
+        "dummy_label": _(trick.DUMMY_LABEL),
         "games_won": _games_won_label(result),
         "chart": chart(result),
         "strip": strip(result),
-        "strip_label": "Total points, and the last deal's",
+        "strip_label": _("Total points, and the last deal's"),
         **_last_deal(result),
     }
 
@@ -124,61 +158,75 @@ def _games_won_label(result: trick.SessionResult) -> str:
     won = ", ".join(f"{s.player} {s.games_won}" for s in result.standings if s.games_won)
     if not won:
         return ""
-    heading = "Game bonuses held" if result.rules.match.type == "game-bonus" else "Games won"
-    return f"{heading}: {won}"
+    if result.rules.match.type == "game-bonus":
+        return _("Game bonuses held: %(scores)s") % {"scores": won}
+    return _("Games won: %(scores)s") % {"scores": won}
 
 
 def _last_deal(result: trick.SessionResult) -> dict[str, object]:
     if not result.deals:
         return {"last_deal": None}
     deal = result.deals[-1]
-    made = [trick.hand_label(h.player) for h in deal.hands if h.made]
+    made = [hand_name(h.player) for h in deal.hands if h.made]
     return {
         "last_deal": deal,
-        "last_deal_made": f"{join_names(made)} made it" if made else "nobody made it",
+        "last_deal_made": _made_it(made) if made else _("nobody made it"),
         "last_deal_rows": [
-            {"label": trick.hand_label(h.player), "hand": h, "text": breakdown(h)}
-            for h in deal.hands
+            {"label": hand_name(h.player), "hand": h, "text": breakdown(h)} for h in deal.hands
         ],
     }
 
 
 def hand_columns(result: trick.SessionResult) -> list[str]:
     """Column headings of the deal grid: the players in seat order, then the dummy."""
-    return [trick.hand_label(name) for name in result.rules.hands]
+    return [hand_name(name) for name in result.rules.hands]
 
 
 def deal_saved_message(deal: trick.DealResult) -> str:
     """What the table hears after a deal: who made it, the points, and any game news."""
-    made = [trick.hand_label(h.player) for h in deal.hands if h.made]
-    who = f"{join_names(made)} made it" if made else "Nobody made it"
-    points = ", ".join(f"{trick.hand_label(h.player)} {signed(h.points)}" for h in deal.hands)
-    return " ".join([f"Deal {deal.number} saved. {who}: {points}.", *deal.announcements])
+    made = [hand_name(h.player) for h in deal.hands if h.made]
+    words = {
+        "number": deal.number,
+        "names": join_names(made),
+        "points": ", ".join(f"{hand_name(h.player)} {signed(h.points)}" for h in deal.hands),
+    }
+    if made:
+        saved = ngettext(
+            "Deal %(number)s saved. %(names)s made it: %(points)s.",
+            "Deal %(number)s saved. %(names)s made it: %(points)s.",
+            len(made),
+        )
+    else:
+        saved = _("Deal %(number)s saved. Nobody made it: %(points)s.")
+    return " ".join([saved % words, *deal.announcements])
 
 
 def breakdown(hand: trick.HandResult) -> str:
     """How a hand's points for a deal were made up, e.g. "4 tricks + 20 bonus + 60 premium"."""
     parts = [
-        (value, name)
-        for value, name in [
-            (hand.trick_points, "trick" if hand.trick_points == 1 else "tricks"),
-            (hand.bonus, "bonus"),
-            (hand.premium, "premium"),
-            (hand.miss, "missed"),
-            (hand.game_bonus, "game bonus"),
-            (hand.rubber_bonus, "rubber bonus"),
+        (value, words)
+        for value, words in [
+            (
+                hand.trick_points,
+                ngettext("%(count)s trick", "%(count)s tricks", abs(hand.trick_points)),
+            ),
+            (hand.bonus, _("%(count)s bonus")),
+            (hand.premium, _("%(count)s premium")),
+            (hand.miss, _("%(count)s missed")),
+            (hand.game_bonus, _("%(count)s game bonus")),
+            (hand.rubber_bonus, _("%(count)s rubber bonus")),
         ]
         if value
     ]
     if not parts:
         return "0"
     text = ""
-    for position, (value, name) in enumerate(parts):
-        sign = "−" if value < 0 else "+"
+    for position, (value, words) in enumerate(parts):
+        part = words % {"count": abs(value)}
         if position == 0:
-            text = f"{'−' if value < 0 else ''}{abs(value)} {name}"
+            text = f"{'−' if value < 0 else ''}{part}"
         else:
-            text += f" {sign} {abs(value)} {name}"
+            text += f" {'−' if value < 0 else '+'} {part}"
     return text
 
 
@@ -186,49 +234,60 @@ def describe_changes(
     before: trick.SessionResult, after: trick.SessionResult, number: int
 ) -> list[str]:
     """What a correction of deal `number` changed, in plain sentences."""
-    lines = [f"Deal {number} corrected."]
+    lines = [_("Deal %(number)s corrected.") % {"number": number}]
     trumps = [
-        f"deal {new.number} {trick.trump_label(old.trump)} → {trick.trump_label(new.trump)}"
+        _("deal %(number)s %(old)s → %(new)s")
+        % {"number": new.number, "old": trump_words(old.trump), "new": trump_words(new.trump)}
         for old, new in zip(before.deals, after.deals, strict=True)
         if old.trump != new.trump
     ]
     if trumps:
-        lines.append("Trump changed: " + "; ".join(trumps) + ".")
+        lines.append(_("Trump changed: %(changes)s.") % {"changes": "; ".join(trumps)})
     totals = [
-        f"{trick.hand_label(name)} {before.totals[name]} → {after.totals[name]}"
+        f"{hand_name(name)} {before.totals[name]} → {after.totals[name]}"
         for name in after.rules.hands
         if before.totals[name] != after.totals[name]
     ]
-    lines.append(("Totals now: " + ", ".join(totals) + ".") if totals else "Totals unchanged.")
+    if totals:
+        lines.append(_("Totals now: %(totals)s.") % {"totals": ", ".join(totals)})
+    else:
+        lines.append(_("Totals unchanged."))
     if before.finished != after.finished or before.winners != after.winners:
         if after.finished:
-            lines.append(f"The session is now won by {join_names(after.winners)}.")
+            lines.append(
+                _("The session is now won by %(names)s.") % {"names": join_names(after.winners)}
+            )
         else:
-            lines.append("The session is no longer finished.")
+            lines.append(_("The session is no longer finished."))
     return lines
 
 
 def chart(result: trick.SessionResult) -> Chart | None:
-    series = {
-        trick.hand_label(n): [deal.totals[n] for deal in result.deals] for n in result.rules.hands
-    }
+    series = {hand_name(n): [deal.totals[n] for deal in result.deals] for n in result.rules.hands}
     return running_chart(series, "deal")
 
 
 def csv_rows(result: trick.SessionResult) -> list[list[object]]:
     """The session as a table for spreadsheets: a header, then a row per deal. Per hand: the
     bid (blank when kept hidden), tricks, "made" or "failed", the premium bid made, points."""
-    names = [trick.hand_label(n) for n in result.rules.hands]
-    header: list[object] = ["deal", "dealer", "leader", "trump"]
+    names = [hand_name(n) for n in result.rules.hands]
+    header: list[object] = [_("deal"), _("dealer"), _("leader"), _("trump")]
     for name in names:
-        header += [f"{name} {column}" for column in ("bid", "tricks", "made", "premium", "points")]
-    header += [f"{name} total" for name in names]
+        words = {"name": name}
+        header += [
+            _("%(name)s bid") % words,
+            _("%(name)s tricks") % words,
+            _("%(name)s made") % words,
+            _("%(name)s premium") % words,
+            _("%(name)s points") % words,
+        ]
+    header += [_("%(name)s total") % {"name": name} for name in names]
     rows = [header]
     for deal in result.deals:
         row: list[object] = [deal.number, deal.dealer, deal.leader, deal.trump]
         for hand in deal.hands:
             bid = "" if hand.bid is None else hand.bid
-            made = "made" if hand.made else "failed"
+            made = _("made") if hand.made else _("failed")
             row += [bid, hand.tricks, made, hand.premium_bid or "", hand.points]
         row += [deal.totals[name] for name in result.rules.hands]
         rows.append(row)
@@ -237,8 +296,16 @@ def csv_rows(result: trick.SessionResult) -> list[list[object]]:
 
 def change_label(change: Change) -> str:
     """A change in the history, as a heading: 'Entered deal 3', 'Extended'."""
-    number = f" deal {change.number}" if change.number else ""
-    return f"{change.get_action_display()}{number}"
+    if not change.number:
+        return str(change.get_action_display())
+    words = {"number": change.number, "action": change.get_action_display()}
+    if change.action == "added":
+        return _("Entered deal %(number)s") % words
+    if change.action == "edited":
+        return _("Corrected deal %(number)s") % words
+    if change.action == "deleted":
+        return _("Undone deal %(number)s") % words
+    return _("%(action)s deal %(number)s") % words
 
 
 def change_words(change: Change, rules: trick.TrickRules) -> tuple[list[str], list[str]]:
@@ -258,28 +325,39 @@ def _stored_words(data: object, rules: trick.TrickRules) -> list[str]:
             match = trick.resolve_rules(rules.preset.id, data, rules.players).match
         except InvalidRules:
             return []
-        return [f"Match: {match.describe()}"]
+        return [_("Match: %(match)s") % {"match": match.describe()}]
     return []
 
 
 def entry_words(deal: trick.DealEntry) -> list[str]:
     """A deal as entered, in words: 'Trump: ♥ Hearts', 'Ann: 3 tricks, bid 3', …"""
-    lines = [f"Trump: {trick.trump_label(deal.trump)}"] if deal.trump else []
-    return lines + [f"{trick.hand_label(name)}: {hand_words(h)}" for name, h in deal.hands.items()]
+    lines = [_("Trump: %(trump)s") % {"trump": trump_words(deal.trump)}] if deal.trump else []
+    return lines + [
+        _("%(hand)s: %(words)s") % {"hand": hand_name(name), "words": hand_words(h)}
+        for name, h in deal.hands.items()
+    ]
 
 
 def hand_words(hand: trick.HandEntry) -> str:
     """'3 tricks, bid 3', '0 tricks, bid ♦♦♦ (0)', '3 tricks, failed (bid kept hidden)'."""
-    parts = [f"{hand.tricks} {'trick' if hand.tricks == 1 else 'tricks'}"]
+    parts = [ngettext("%(count)s trick", "%(count)s tricks", hand.tricks) % {"count": hand.tricks}]
     if hand.bid_cards:
         cards = trick.cards_text(trick.letters_from_cards(hand.bid_cards))
-        parts.append(f"bid {cards} ({trick.bid_from_cards(hand.bid_cards)})")
+        parts.append(
+            _("bid %(cards)s (%(bid)s)")
+            % {"cards": cards, "bid": trick.bid_from_cards(hand.bid_cards)}
+        )
     elif hand.bid is not None:
-        parts.append(f"bid {hand.bid}")
+        parts.append(_("bid %(bid)s") % {"bid": hand.bid})
     elif hand.made is not None:
-        parts.append(f"{'made' if hand.made else 'failed'} (bid kept hidden)")
-    if hand.premium:
-        parts.append(f"{trick.PREMIUM_LABELS.get(hand.premium, hand.premium)} premium")
+        parts.append(_("made (bid kept hidden)") if hand.made else _("failed (bid kept hidden)"))
+    if hand.premium == "declare":
+        parts.append(_("Declare premium"))
+    elif hand.premium == "reveal":
+        parts.append(_("Reveal premium"))
+    elif hand.premium:
+        premium = trick.PREMIUM_LABELS.get(hand.premium, hand.premium)
+        parts.append(_("%(premium)s premium") % {"premium": _(premium)})
     return ", ".join(parts)
 
 
@@ -324,10 +402,13 @@ def count_record(
 def standing_words(result: trick.SessionResult, name: str) -> str:
     """What a seat holds now, in words: '123 points', '123 points, 45 in this game'."""
     total = result.totals[name]
-    words = f"{total} point{'' if total == 1 else 's'}"
     if result.current_game_scores is not None and not result.finished:
-        words += f", {result.current_game_scores[name]} in this game"
-    return words
+        return ngettext(
+            "%(total)s point, %(game)s in this game",
+            "%(total)s points, %(game)s in this game",
+            total,
+        ) % {"total": total, "game": result.current_game_scores[name]}
+    return ngettext("%(total)s point", "%(total)s points", total) % {"total": total}
 
 
 # Rule sheets and score pads
@@ -338,7 +419,7 @@ def sheet_context(rules: trick.TrickRules) -> dict[str, object]:
     return {
         "rules": rules,
         "table_line": prose.table_line(rules),
-        "bid_cards": trick.BID_SUITS,
+        "bid_cards": [replace(suit, title=shown(suit.title)) for suit in trick.BID_SUITS],
         "bid_examples": prose.bid_examples(),
         "bonus_cells": prose.bonus_cells(rules),
         "flat_bonus": len(set(rules.bonus)) == 1,
@@ -359,34 +440,38 @@ def pad_context(rules: trick.TrickRules) -> dict[str, object]:
     hands; five do not fit on the page) and running total."""
     wanted = rules.match.deals if rules.match.type == "deals" and rules.match.deals else PAD_ROWS
     deal_columns = [
-        PadColumn("Dealer", "Seat of the dealer", "m"),
-        PadColumn("Trump", "Trump", "m"),
+        PadColumn(_("Dealer"), _("Seat of the dealer"), "m"),
+        PadColumn(_("Trump"), _("Trump"), "m"),
     ]
     if rules.premiums:
-        deal_columns.append(PadColumn("Premium", "Who declared (D) or revealed (R)", "l"))
+        deal_columns.append(PadColumn(_("Premium"), _("Who declared (D) or revealed (R)"), "l"))
     if rules.trump == "by-successes":
-        deal_columns.append(PadColumn("Made", "How many made their bid", "m"))
+        deal_columns.append(PadColumn(_("Made"), _("How many made their bid"), "m"))
     elif rules.trump == "by-deviation":
-        deal_columns.append(PadColumn("Missed", "Tricks missed, all players", "m"))
+        deal_columns.append(PadColumn(_("Missed"), _("Tricks missed, all players"), "m"))
     first_trump = {"by-successes": rules.first_trump, "by-deviation": trick.TRUMP_BY_COUNT[0]}
     rows = []
     for index in range(min(wanted, PAD_MAX_ROWS)):
-        dealer, _ = trick.seat(rules, index)
+        dealer, _leader = trick.seat(rules, index)
         trump = first_trump.get(rules.trump) if index == 0 else None
-        cells = [str(rules.players.index(dealer) + 1), trick.symbol(trump) or "NT" if trump else ""]
+        shown = trick.symbol(trump) or _("NT") if trump else ""
+        cells = [str(rules.players.index(dealer) + 1), shown]
         rows.append(PadRow(index + 1, (*cells, *[""] * (len(deal_columns) - 2))))
-    hand_columns = [PadColumn("Bid", "Bid", "s"), PadColumn("Won", "Tricks won", "s")]
+    hand_columns = [
+        PadColumn(_("Bid"), _("Bid"), "s"),
+        PadColumn(pgettext("pad column: tricks won", "Won"), _("Tricks won"), "s"),
+    ]
     if len(rules.hands) <= 4:
-        hand_columns.append(PadColumn("Pts", "Points this deal", "m"))
-    hand_columns.append(PadColumn("Total", "Running total"))
+        hand_columns.append(PadColumn(_("Pts"), _("Points this deal"), "m"))
+    hand_columns.append(PadColumn(_("Total"), _("Running total")))
     hands = [("", False)] * len(rules.players) + (
-        [(trick.DUMMY_LABEL, True)] if rules.dummy else []
+        [(_(trick.DUMMY_LABEL), True)] if rules.dummy else []
     )
     footers = []
     if rules.match.has_games:
-        footers.append("Game bonuses" if rules.match.type == "game-bonus" else "Games won")
+        footers.append(_("Game bonuses") if rules.match.type == "game-bonus" else _("Games won"))
     if rules.preset.game_points:
-        footers.append("Game points")
+        footers.append(_("Game points"))
     return {
         "summary": prose.pad_lines(rules),
         "rows": rows,
@@ -395,7 +480,7 @@ def pad_context(rules: trick.TrickRules) -> dict[str, object]:
         "hand_columns": hand_columns,
         "hands": hands,
         "footers": footers,
-        "row_noun": "Deal",
+        "row_noun": _("Deal"),
         "start": "",
         "row_size": row_size(len(rows)),
     }
@@ -414,25 +499,35 @@ def board(result: trick.SessionResult) -> Board:
             figure=str(standing.total),
             note=""
             if standing.game_score is None
-            else f"Game {result.current_game}: {standing.game_score}",
+            else _("Game %(number)s: %(score)s")
+            % {"number": result.current_game, "score": standing.game_score},
             won=standing.player in result.winners,
         )
         for standing in result.standings
     )
     if result.finished:
-        news = f"{'Shared win' if len(result.winners) > 1 else 'Winner'}: "
-        return Board("Total", rows, news=news + join_names(result.winners))
+        return Board(_("Total"), rows, news=winner_news(result.winners))
     if coming is None:
-        return Board("Total", rows)
+        return Board(_("Total"), rows)
     deals = rules.match.deals if rules.match.type == "deals" else None
-    trump = trick.trump_label(coming.trump)
+    trump = trump_words(coming.trump)
     facts = (
-        ("Deal", f"{coming.number} of {deals}" if deals else str(coming.number)),
-        ("Dealer", coming.dealer),
-        ("Leads", coming.leader),
-        ("Trump", f"{trump} unless someone declares" if coming.unless_declared else trump),
+        (
+            _("Deal"),
+            _("%(number)s of %(deals)s") % {"number": coming.number, "deals": deals}
+            if deals
+            else str(coming.number),
+        ),
+        (_("Dealer"), coming.dealer),
+        (_("Leads"), coming.leader),
+        (
+            _("Trump"),
+            _("%(trump)s unless someone declares") % {"trump": trump}
+            if coming.unless_declared
+            else trump,
+        ),
     )
-    return Board("Total", rows, facts)
+    return Board(_("Total"), rows, facts)
 
 
 def _subtitle(rules: trick.TrickRules) -> str:
