@@ -124,7 +124,7 @@ class BestDeal:
         """'9 + 30 + 60 = 99'."""
         if len(self.parts) <= 1:
             return str(self.total)
-        return " + ".join(str(points) for points, _ in self.parts) + f" = {self.total}"
+        return " + ".join(str(points) for points, _what in self.parts) + f" = {self.total}"
 
     @property
     def legend(self) -> str:
