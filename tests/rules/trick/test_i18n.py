@@ -102,11 +102,14 @@ class FakeTranslator:
 def fake() -> Iterator[FakeTranslator]:
     before = (i18n._gettext, i18n._ngettext, i18n._language)
     translator = FakeTranslator()
+    # The fake's "French" is not the catalogue's: keep neither in the best-deal cache.
+    prose._best_deal.cache_clear()
     i18n.install(translator.gettext, translator.ngettext, translator.active)
     try:
         yield translator
     finally:
         i18n.install(*before)
+        prose._best_deal.cache_clear()
 
 
 def rules_for(preset: str = "parlett-jokerless", **options: object) -> TrickRules:
