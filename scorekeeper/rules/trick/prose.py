@@ -352,7 +352,11 @@ def rotation(rules: TrickRules) -> list[tuple[int, str, str]]:
 def pad_lines(rules: TrickRules) -> list[str]:
     """The numbers a scorer needs beside the pad, in a few short lines."""
     lines = []
-    bonus = ", ".join(f"{count}: {points}" for count, points in bonus_cells(rules))
+    # Translators: one cell of the success-bonus row: how many made their bid, and the bonus.
+    cell = _("{count}: {points}")
+    bonus = ", ".join(
+        cell.format(count=count, points=points) for count, points in bonus_cells(rules)
+    )
     if rules.scoring == "long":
         lines.append(
             _("Made: {bonus} (by how many made it). Missed: minus the miss.").format(bonus=bonus)
