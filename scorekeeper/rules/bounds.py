@@ -8,6 +8,8 @@ real table never comes near them.
 import unicodedata
 from collections.abc import Sequence
 
+from scorekeeper.rules.i18n import _, gettext_noop, ngettext
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 MAX_TOKENS = 99  # an adding-game `tokens` option
@@ -37,8 +39,11 @@ _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u20
 
 
 def number(value: int) -> str:
-    """A bound as the messages write it: 1,000; 10,000."""
-    return f"{value:,}"
+    """A bound as the messages write it: 1,000; 10,000 (in French 1 000; 10 000)."""
+    # Translators: a sample number, only to show the thousands separator: French 1 000 (with a
+    # non-breaking space).
+    separator = _("1,000")[1:-3] or ","
+    return f"{value:,}".replace(",", separator)
 
 
 def player_range(counts: Sequence[int]) -> str:
@@ -48,17 +53,36 @@ def player_range(counts: Sequence[int]) -> str:
     if first == last:
         return str(first)
     if list(counts) == list(range(first, last + 1)):
-        return f"{first} to {last}"
-    return ", ".join(map(str, counts[:-1])) + f" or {last}"
+        return _("{first} to {last}").format(first=first, last=last)
+    return _("{numbers} or {last}").format(numbers=", ".join(map(str, counts[:-1])), last=last)
+
+
+# The subjects `text_problem()` is given by its callers, marked here so that each is translated
+# (the forms' and the scoresheet file's as well as the rules' own).
+TEXT_SUBJECTS = (
+    gettext_noop("A player name"),
+    gettext_noop("A name"),
+    gettext_noop("A title"),
+)
 
 
 def text_problem(text: str, what: str, longest: int) -> str | None:
     """What is wrong with a name or a title, or None: too long, or holding a character that
-    cannot be shown (a control character, NUL …)."""
+    cannot be shown (a control character, NUL …).
+
+    `what` is the subject of the sentence ("A player name", "A title"), marked with
+    `gettext_noop()` where it is written: it is translated here.
+    """
     if len(text) > longest:
-        return f"{what} can be at most {longest} characters long."
+        return ngettext(
+            "{what} can be at most {longest} character long.",
+            "{what} can be at most {longest} characters long.",
+            longest,
+        ).format(what=_(what), longest=longest)
     if any(c in _BIDI_CONTROLS or unicodedata.category(c) in _REFUSED_CATEGORIES for c in text):
-        return f"{what} cannot hold control characters (such as a tab, a new line or NUL)."
+        return _(
+            "{what} cannot hold control characters (such as a tab, a new line or NUL)."
+        ).format(what=_(what))
     return None
 
 
@@ -78,5 +102,6 @@ def shown_problems(problems: Sequence[object]) -> list[str]:
     lines = [str(problem) for problem in problems[:SHOWN_PROBLEMS]]
     more = len(problems) - SHOWN_PROBLEMS
     if more > 0:
-        lines.append(f"… and {number(more)} more problem{'' if more == 1 else 's'}.")
+        message = ngettext("… and {count} more problem.", "… and {count} more problems.", more)
+        lines.append(message.format(count=number(more)))
     return lines

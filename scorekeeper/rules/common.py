@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import TypeGuard
 
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH, name_key, text_problem
+from scorekeeper.rules.i18n import _, gettext_noop
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        if not self.path:
+            return self.message
+        return _("{path}: {message}").format(path=self.path, message=self.message)
 
 
 class InvalidRules(ValueError):
@@ -44,20 +47,25 @@ def check_player_names(players: Sequence[object], reserved: Sequence[str] = ()) 
     for index, name in enumerate(players):
         path = f"players[{index}]"
         if not isinstance(name, str):
-            problems.append(Problem(path, "A player name must be text."))
+            problems.append(Problem(path, _("A player name must be text.")))
             continue
-        wrong = text_problem(name, "A player name", MAX_NAME_LENGTH)
+        wrong = text_problem(name, gettext_noop("A player name"), MAX_NAME_LENGTH)
         key = name_key(name) if wrong is None else ""
         if wrong is not None:
             problems.append(Problem(path, wrong))
         elif not name.strip():
-            problems.append(Problem(path, "A player name cannot be blank."))
+            problems.append(Problem(path, _("A player name cannot be blank.")))
         elif name != name.strip():
-            problems.append(Problem(path, f'"{name}" has spaces at the start or end.'))
+            message = _('"{name}" has spaces at the start or end.').format(name=name)
+            problems.append(Problem(path, message))
         elif key in taken:
-            problems.append(Problem(path, f'"{name}" is reserved in this game; pick another name.'))
+            message = _('"{name}" is reserved in this game; pick another name.').format(name=name)
+            problems.append(Problem(path, message))
         elif key in seen:
-            problems.append(Problem(path, f'"{name}" is already playing as "{seen[key]}".'))
+            message = _('"{name}" is already playing as "{other}".').format(
+                name=name, other=seen[key]
+            )
+            problems.append(Problem(path, message))
         else:
             seen[key] = name
     return problems
@@ -99,4 +107,4 @@ def join_names(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])

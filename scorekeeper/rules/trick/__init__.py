@@ -6,6 +6,7 @@ Pure Python. `resolve_rules()` turns a preset id, option overrides and the playe
 families of `scorekeeper.rules.registry`: it has the same small surface as `rules.adding`.
 """
 
+from scorekeeper.rules.i18n import gettext_noop
 from scorekeeper.rules.trick import prose
 from scorekeeper.rules.trick.cards import (
     BID_CARD_CODES,
@@ -21,6 +22,7 @@ from scorekeeper.rules.trick.cards import (
     letters_from_cards,
     symbol,
     trump_label,
+    trump_word,
 )
 from scorekeeper.rules.trick.entries import (
     DealEntry,
@@ -84,12 +86,13 @@ from scorekeeper.rules.trick.scoring import (
 )
 
 ID = "trick"
-NAME = "Ninety-Nine (trick game)"
-SHORT_NAME = "Ninety-Nine"
-TITLE = "Ninety-Nine, the trick game"
-BLURB = "David Parlett's game: bid an exact number of tricks with three bid-cards."
+# The family's names and lines are message ids: translate them where shown.
+NAME = gettext_noop("Ninety-Nine (trick game)")
+SHORT_NAME = gettext_noop("Ninety-Nine")
+TITLE = gettext_noop("Ninety-Nine, the trick game")
+BLURB = gettext_noop("David Parlett's game: bid an exact number of tricks with three bid-cards.")
 BRIEF = BLURB  # the same line, where a page lists the rule sheets
-UNIT = "deal"  # what the table enters: a deal (its plural: deals)
+UNIT = "deal"  # what the table enters: a deal (its plural: deals); an id (URLs), never translated
 SHEET_PLAYERS = 3  # the players a sheet shows before anyone sits down
 Rules = TrickRules
 Entry = DealEntry
@@ -109,5 +112,5 @@ __all__ = [
     "cards_from_letters", "cards_text", "check_deal", "check_deals", "check_entries",
     "default_options", "entered_trump", "evaluate", "hand_label", "inapplicable",
     "letters_from_cards", "more_deals", "prose", "resolve_rules", "score_session", "seat", "symbol",
-    "trump_from_table", "trump_label",
+    "trump_from_table", "trump_label", "trump_word",
 ]  # fmt: skip

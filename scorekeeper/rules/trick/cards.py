@@ -7,14 +7,16 @@ from here (RULES.md §1.1: ♦0 ♠1 ♥2 ♣3).
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorekeeper.rules.i18n import _, gettext_noop
+
 
 @dataclass(frozen=True)
 class Suit:
     name: str  # as the scoresheet file writes it: "diamonds"
     letter: str  # as a bid-card is stored and posted: "D"
     symbol: str  # "♦"
-    title: str  # "Diamonds"
-    card: str  # one card of the suit: "Diamond"
+    title: str  # "Diamonds" (a message id: translate it where shown)
+    card: str  # one card of the suit: "Diamond" (a message id too)
     bid_value: int  # the tricks a bid-card of this suit stands for
 
     @property
@@ -24,10 +26,10 @@ class Suit:
 
 # Lowest bid-card first: ♦0 ♠1 ♥2 ♣3, the order the bid-card buttons show.
 BID_SUITS = (
-    Suit("diamonds", "D", "♦", "Diamonds", "Diamond", 0),
-    Suit("spades", "S", "♠", "Spades", "Spade", 1),
-    Suit("hearts", "H", "♥", "Hearts", "Heart", 2),
-    Suit("clubs", "C", "♣", "Clubs", "Club", 3),
+    Suit("diamonds", "D", "♦", gettext_noop("Diamonds"), gettext_noop("Diamond"), 0),
+    Suit("spades", "S", "♠", gettext_noop("Spades"), gettext_noop("Spade"), 1),
+    Suit("hearts", "H", "♥", gettext_noop("Hearts"), gettext_noop("Heart"), 2),
+    Suit("clubs", "C", "♣", gettext_noop("Clubs"), gettext_noop("Club"), 3),
 )
 BY_NAME = {suit.name: suit for suit in BID_SUITS}
 BY_LETTER = {suit.letter: suit for suit in BID_SUITS}
@@ -43,10 +45,10 @@ BID_CARD_CODES = tuple(a + b + c for a in "DSHC" for b in "DSHC" for c in "DSHC"
 def bid_from_cards(cards: Sequence[str]) -> int:
     """The bid that three bid-cards stand for: each diamond 0, spade 1, heart 2, club 3."""
     if len(cards) != 3:
-        raise ValueError(f"A bid is made with three cards, not {len(cards)}.")
+        raise ValueError(_("A bid is made with three cards, not {count}.").format(count=len(cards)))
     for card in cards:
         if card not in BID_CARD_VALUES:
-            raise ValueError(f'"{card}" is not a suit.')
+            raise ValueError(_('"{card}" is not a suit.').format(card=card))
     return sum(BID_CARD_VALUES[card] for card in cards)
 
 
@@ -54,11 +56,28 @@ def trump_label(trump: str | None) -> str:
     """'♦ Diamonds', 'No trump', or 'Turned up at the table' for a trump the table turns up
     (the rules cannot know it before the deal)."""
     if trump is None:
-        return "Turned up at the table"
+        return _("Turned up at the table")
     if trump == NO_TRUMP:
-        return "No trump"
+        return _("No trump")
     suit = BY_NAME[trump]
-    return f"{suit.symbol} {suit.title}"
+    return f"{suit.symbol} {_(suit.title)}"
+
+
+# A trump in a sentence, with a small letter: "The trump for this deal is diamonds, not none."
+_TRUMP_WORDS = {
+    "clubs": gettext_noop("clubs"),
+    "hearts": gettext_noop("hearts"),
+    "spades": gettext_noop("spades"),
+    "diamonds": gettext_noop("diamonds"),
+    NO_TRUMP: gettext_noop("none"),
+}
+
+
+def trump_word(trump: str) -> str:
+    """A trump as a sentence says it: 'diamonds', 'none' (in French: 'carreau', 'sans-atout');
+    anything else as it is."""
+    word = _TRUMP_WORDS.get(trump)
+    return _(word) if word else trump
 
 
 def symbol(trump: str) -> str:

@@ -3,6 +3,8 @@
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scorekeeper.rules.i18n import _, gettext_noop
+
 
 @dataclass(frozen=True)
 class HandEntry:
@@ -56,8 +58,17 @@ class DealProblem:
         return f"{hand}.{self.field}" if self.field else hand
 
     def __str__(self) -> str:
-        who = f", {self.player}" if self.player is not None else ""
-        return f"Deal {self.deal + 1}{who}: {self.message}"
+        number = self.deal + 1
+        if self.player is None:
+            return _("Deal {number}: {message}").format(number=number, message=self.message)
+        # The dummy's hand is keyed "dummy" (presets.DUMMY): a word people read too.
+        who = _(_DUMMY_WORD) if self.player == _DUMMY_WORD else self.player
+        return _("Deal {number}, {player}: {message}").format(
+            number=number, player=who, message=self.message
+        )
+
+
+_DUMMY_WORD = gettext_noop("dummy")  # presets.DUMMY, the key, as a word (tests check they agree)
 
 
 class InvalidDeals(ValueError):

@@ -12,6 +12,7 @@ from scorekeeper.rules.bounds import (
     number,
 )
 from scorekeeper.rules.common import InvalidRules, Problem, is_whole
+from scorekeeper.rules.i18n import _, gettext_noop, ngettext
 from scorekeeper.rules.options import CHOICE, FLAG, MATCH, NUMBERS, SUBSET, Choice, Option
 
 TRUMP_RULES = ("turn-up", "by-successes", "declared", "by-deviation")
@@ -61,14 +62,20 @@ class Match:
         path = "options.match"
         if not isinstance(data, Mapping):
             example = '{"type": "deals", "deals": 9}'
-            raise InvalidRules([Problem(path, f"The match must be an object such as {example}.")])
+            message = _("The match must be an object such as {example}.").format(example=example)
+            raise InvalidRules([Problem(path, message)])
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in MATCH_TYPES:
-            message = f"The match type must be one of: {', '.join(MATCH_TYPES)}."
+            message = _("The match type must be one of: {types}.").format(
+                types=", ".join(MATCH_TYPES)
+            )
             raise InvalidRules([Problem(f"{path}.type", message)])
         setting = MATCH_SETTINGS.get(kind)
         problems = [
-            Problem(f"{path}.{name}", f'A "{kind}" match has no setting "{name}".')
+            Problem(
+                f"{path}.{name}",
+                _('A "{kind}" match has no setting "{name}".').format(kind=kind, name=name),
+            )
             for name in data
             if name not in ("type", setting)
         ]
@@ -79,8 +86,7 @@ class Match:
             if is_whole(value) and 1 <= value <= most:
                 count = value
             else:
-                noun = _MATCH_SETTING_NOUNS[setting]
-                message = f"{noun} must be a whole number from 1 to {number(most)}."
+                message = _(_MATCH_SETTING_PROBLEMS[setting]).format(most=number(most))
                 problems.append(Problem(f"{path}.{setting}", message))
         if problems:
             raise InvalidRules(problems)
@@ -104,34 +110,50 @@ class Match:
     def describe(self) -> str:
         """The match in plain words, for the cheat sheet."""
         if self.type == "deals":
-            return f"{self.deals} deals; the highest total wins."
+            deals = self.deals or 0
+            return ngettext(
+                "{deals} deal; the highest total wins.",
+                "{deals} deals; the highest total wins.",
+                deals,
+            ).format(deals=deals)
         if self.type == "target":
-            return f"Play until someone has {self.target} or more; the highest total wins."
+            return _("Play until someone has {target} or more; the highest total wins.").format(
+                target=self.target
+            )
         if self.type == "rubber":
-            return (
-                f"Games to {GAME_TARGET}, {GAME_BONUS} bonus for the winner and anyone on "
-                f"{GAME_TARGET}; first to win {RUBBER_GAMES} games wins the rubber."
-            )
+            return _(
+                "Games to {target}, {bonus} bonus for the winner and anyone on "
+                "{target}; first to win {games} games wins the rubber."
+            ).format(target=GAME_TARGET, bonus=GAME_BONUS, games=RUBBER_GAMES)
         if self.type == "game-bonus":
-            return (
-                f"Games to {GAME_TARGET}; {GAME_BONUS} bonus to anyone reaching it who made "
-                f"their bid; play until someone holds {RUBBER_GAMES} bonuses."
-            )
-        games = "1 game" if self.games == 1 else f"{self.games} games"
-        return f"Games to {GAME_TARGET} (ties play on); the first to win {games} wins."
+            return _(
+                "Games to {target}; {bonus} bonus to anyone reaching it who made "
+                "their bid; play until someone holds {games} bonuses."
+            ).format(target=GAME_TARGET, bonus=GAME_BONUS, games=RUBBER_GAMES)
+        games = self.games or 0
+        return ngettext(
+            "Games to {target} (ties play on); the first to win {games} game wins.",
+            "Games to {target} (ties play on); the first to win {games} games wins.",
+            games,
+        ).format(target=GAME_TARGET, games=games)
 
     def brief(self) -> str:
         """The match in a few words, as a house rule says it: "18 deals", "play to 200"."""
         if self.type == "deals":
-            return "1 deal" if self.deals == 1 else f"{self.deals} deals"
+            deals = self.deals or 0
+            return ngettext("{deals} deal", "{deals} deals", deals).format(deals=deals)
         if self.type == "target":
-            return f"play to {self.target}"
+            return _("play to {target}").format(target=self.target)
         if self.type == "rubber":
-            return f"a rubber of games to {GAME_TARGET}"
+            return _("a rubber of games to {target}").format(target=GAME_TARGET)
         if self.type == "game-bonus":
-            return f"games to {GAME_TARGET} with game bonuses"
-        games = "1 game" if self.games == 1 else f"{self.games} games"
-        return f"the first to win {games} of {GAME_TARGET}"
+            return _("games to {target} with game bonuses").format(target=GAME_TARGET)
+        games = self.games or 0
+        return ngettext(
+            "the first to win {games} game of {target}",
+            "the first to win {games} games of {target}",
+            games,
+        ).format(games=games, target=GAME_TARGET)
 
 
 def match_words(value: object) -> str:
@@ -142,10 +164,10 @@ def match_words(value: object) -> str:
 MATCH_SETTINGS = {"deals": "deals", "target": "target", "long": "games"}
 # The largest number each match setting takes (RULES.md §3, Bounds).
 MATCH_LIMITS = {"deals": MAX_MATCH_DEALS, "target": MAX_TARGET, "games": MAX_GAMES}
-_MATCH_SETTING_NOUNS = {
-    "deals": "The number of deals",
-    "target": "The target",
-    "games": "The number of games",
+_MATCH_SETTING_PROBLEMS = {
+    "deals": gettext_noop("The number of deals must be a whole number from 1 to {most}."),
+    "target": gettext_noop("The target must be a whole number from 1 to {most}."),
+    "games": gettext_noop("The number of games must be a whole number from 1 to {most}."),
 }
 
 
@@ -167,7 +189,8 @@ def usual_options(**changes: object) -> dict[str, object]:
 def read_choice(name: str, choices: tuple[str, ...]) -> Callable[[object], str]:
     def read(value: object) -> str:
         if not isinstance(value, str) or value not in choices:
-            raise _option_problem(name, f"Choose one of: {', '.join(choices)}.")
+            message = _("Choose one of: {choices}.").format(choices=", ".join(choices))
+            raise _option_problem(name, message)
         return value
 
     return read
@@ -176,7 +199,7 @@ def read_choice(name: str, choices: tuple[str, ...]) -> Callable[[object], str]:
 def read_flag(name: str) -> Callable[[object], bool]:
     def read(value: object) -> bool:
         if not isinstance(value, bool):
-            raise _option_problem(name, "Must be true or false.")
+            raise _option_problem(name, _("Must be true or false."))
         return value
 
     return read
@@ -188,10 +211,10 @@ def read_bonus(value: object) -> tuple[int, ...]:
         or len(value) > MAX_PLAYERS
         or not all(is_whole(points) and 0 <= points <= MAX_BONUS for points in value)
     ):
-        message = (
-            f"Must be a list of at most {MAX_PLAYERS} whole numbers from 0 to "
-            f"{number(MAX_BONUS)}, e.g. [30, 20, 10, 0]."
-        )
+        message = _(
+            "Must be a list of at most {count} whole numbers from 0 to {most}, "
+            "e.g. [30, 20, 10, 0]."
+        ).format(count=MAX_PLAYERS, most=number(MAX_BONUS))
         raise _option_problem("bonus", message)
     return tuple(value)
 
@@ -202,7 +225,7 @@ def read_premiums(value: object) -> tuple[str, ...]:
         or not all(isinstance(kind, str) and kind in PREMIUM_POINTS for kind in value)
         or len(set(value)) != len(value)
     ):
-        raise _option_problem("premiums", 'Must be a list from "declare" and "reveal".')
+        raise _option_problem("premiums", _('Must be a list from "declare" and "reveal".'))
     return tuple(kind for kind in PREMIUM_POINTS if kind in value)
 
 
@@ -223,48 +246,69 @@ READERS: dict[str, Callable[[object], object]] = {
 }
 
 
-# The options in words (the start form and the rule sheets read these)
+# The options in words (the start form and the rule sheets read these): message ids, marked
+# here and translated where they are shown.
 
 TRUMP_CHOICES = (
-    Choice("turn-up", "Turned up at the table each deal", "Turned up at the table"),
     Choice(
-        "by-successes", "By how many made their bid in the previous deal", "By how many made it"
+        "turn-up",
+        gettext_noop("Turned up at the table each deal"),
+        gettext_noop("Turned up at the table"),
     ),
-    Choice("declared", "Named by whoever declares or reveals", "Named by the declarer"),
     Choice(
-        "by-deviation", "By how far the bids were missed in the previous deal", "By the total miss"
+        "by-successes",
+        gettext_noop("By how many made their bid in the previous deal"),
+        gettext_noop("By how many made it"),
+    ),
+    Choice(
+        "declared",
+        gettext_noop("Named by whoever declares or reveals"),
+        gettext_noop("Named by the declarer"),
+    ),
+    Choice(
+        "by-deviation",
+        gettext_noop("By how far the bids were missed in the previous deal"),
+        gettext_noop("By the total miss"),
     ),
 )
 MATCH_CHOICES = (
-    Choice("deals", "A fixed number of deals"),
-    Choice("target", "Play to a target score"),
-    Choice("rubber", "Rubber: first to win 3 games of 100"),
-    Choice("game-bonus", "Games of 100 until someone holds 3 game bonuses"),
-    Choice("long", "Games of 100 (ties play on): first to win N games"),
+    Choice("deals", gettext_noop("A fixed number of deals")),
+    Choice("target", gettext_noop("Play to a target score")),
+    Choice("rubber", gettext_noop("Rubber: first to win 3 games of 100")),
+    Choice("game-bonus", gettext_noop("Games of 100 until someone holds 3 game bonuses")),
+    Choice("long", gettext_noop("Games of 100 (ties play on): first to win N games")),
 )
+# The points are written out in the ids (a message id cannot be computed); checked below.
 PREMIUM_CHOICES = (
-    Choice("declare", f"Declare ({PREMIUM_POINTS['declare']})", "Declare"),
-    Choice("reveal", f"Reveal ({PREMIUM_POINTS['reveal']})", "Reveal"),
+    Choice("declare", gettext_noop("Declare (30)"), gettext_noop("Declare")),
+    Choice("reveal", gettext_noop("Reveal (60)"), gettext_noop("Reveal")),
 )
 PREMIUM_LABELS = {choice.value: choice.brief for choice in PREMIUM_CHOICES}
 OPTIONS = (
-    Option("trump", "Trump for each deal", "Trump", CHOICE, TRUMP_CHOICES, phrase="trump {lower}"),
+    Option(
+        "trump",
+        gettext_noop("Trump for each deal"),
+        gettext_noop("Trump"),
+        CHOICE,
+        TRUMP_CHOICES,
+        phrase=gettext_noop("trump {lower}"),
+    ),
     Option(
         "first_trump",
-        "Trump for the first deal",
-        "First trump",
+        gettext_noop("Trump for the first deal"),
+        gettext_noop("First trump"),
         CHOICE,
-        (Choice("diamonds", "♦ Diamonds"), Choice("none", "No trump")),
-        help="Used when the trump goes by how many made their bid.",
-        phrase="first deal: {lower}",
+        (Choice("diamonds", gettext_noop("♦ Diamonds")), Choice("none", gettext_noop("No trump"))),
+        help=gettext_noop("Used when the trump goes by how many made their bid."),
+        phrase=gettext_noop("first deal: {lower}"),
     ),
     Option(
         "match",
-        "How the session ends",
-        "Match",
+        gettext_noop("How the session ends"),
+        gettext_noop("Match"),
         MATCH,
         MATCH_CHOICES,
-        help="Used by the fixed-deals, target and long endings.",
+        help=gettext_noop("Used by the fixed-deals, target and long endings."),
         least=1,
         most=max(MAX_MATCH_DEALS, MAX_TARGET, MAX_GAMES),
         words=match_words,
@@ -272,48 +316,55 @@ OPTIONS = (
     ),
     Option(
         "bonus",
-        "Success bonus when 1, 2, 3, … players make their bid",
-        "Success bonus",
+        gettext_noop("Success bonus when 1, 2, 3, … players make their bid"),
+        gettext_noop("Success bonus"),
         NUMBERS,
-        help="Whole numbers separated by commas. Leave empty for the usual row.",
-        sheet_help="points for 1, 2, 3 … players making their bids, e.g. 30,20,10,0",
+        help=gettext_noop("Whole numbers separated by commas. Leave empty for the usual row."),
+        sheet_help=gettext_noop("points for 1, 2, 3 … players making their bids, e.g. 30,20,10,0"),
         least=0,
         most=MAX_BONUS,
-        phrase="success bonus {value}",
+        phrase=gettext_noop("success bonus {value}"),
     ),
     Option(
         "premiums",
-        "Premium bids allowed",
-        "Premium bids",
+        gettext_noop("Premium bids allowed"),
+        gettext_noop("Premium bids"),
         SUBSET,
         PREMIUM_CHOICES,
-        phrase="premium bids: {lower}",
+        phrase=gettext_noop("premium bids: {lower}"),
     ),
     Option(
         "trick_points",
-        "1 point for every trick won",
-        "Trick points",
+        gettext_noop("1 point for every trick won"),
+        gettext_noop("Trick points"),
         FLAG,
-        flag_phrases=("1 point a trick", "no trick points"),
+        flag_phrases=(gettext_noop("1 point a trick"), gettext_noop("no trick points")),
     ),
     Option(
         "zero_all_tricks",
-        "A 0 bid is also made by winning every trick",
-        "0 bid made by all tricks",
+        gettext_noop("A 0 bid is also made by winning every trick"),
+        gettext_noop("0 bid made by all tricks"),
         FLAG,
-        flag_phrases=("a 0 bid also made by winning every trick", "a 0 bid made by no tricks only"),
+        flag_phrases=(
+            gettext_noop("a 0 bid also made by winning every trick"),
+            gettext_noop("a 0 bid made by no tricks only"),
+        ),
     ),
     Option(
         "dummy_exact_declarer",
-        f"A dummy that makes its bid exactly scores {DUMMY_DECLARER_POINTS} more",
-        f"Dummy's exact bid scores {DUMMY_DECLARER_POINTS}",
+        gettext_noop("A dummy that makes its bid exactly scores 30 more"),
+        gettext_noop("Dummy's exact bid scores 30"),
         FLAG,
         flag_phrases=(
-            f"a dummy's exact bid scores {DUMMY_DECLARER_POINTS}",
-            "a dummy's exact bid scores nothing more",
+            gettext_noop("a dummy's exact bid scores 30"),
+            gettext_noop("a dummy's exact bid scores nothing more"),
         ),
     ),
 )
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
+# The numbers written out in the words above are the rules' own.
+assert PREMIUM_POINTS == {"declare": 30, "reveal": 60}
+assert DUMMY_DECLARER_POINTS == 30
+assert (GAME_TARGET, RUBBER_GAMES) == (100, 3)
 # The number a match type takes, in words: "Number of deals, target score or games to win".
-MATCH_NUMBER_LABEL = "Number of deals, target score or games to win"
+MATCH_NUMBER_LABEL = gettext_noop("Number of deals, target score or games to win")

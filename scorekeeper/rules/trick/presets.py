@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.bounds import player_range
 from scorekeeper.rules.common import InvalidRules, Problem, check_player_names
+from scorekeeper.rules.i18n import _, gettext_noop, ngettext
 from scorekeeper.rules.options import Option, house_rules, rules_title
 from scorekeeper.rules.trick.options import (
     BONUS_ROW,
@@ -27,12 +28,12 @@ from scorekeeper.rules.trick.options import (
 )
 
 DUMMY = "dummy"  # the dummy's key among the hands of a deal in `two-dummy`
-DUMMY_LABEL = "Dummy"  # the dummy as people read it
+DUMMY_LABEL = gettext_noop("Dummy")  # the dummy as people read it (a message id)
 
 
 def hand_label(name: str) -> str:
-    """A hand as people read it: the player's name, or "Dummy"."""
-    return DUMMY_LABEL if name == DUMMY else name
+    """A hand as people read it: the player's name, or "Dummy" (in the active language)."""
+    return _(DUMMY_LABEL) if name == DUMMY else name
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ class Preset:
     """One row of the ruleset list (RULES.md §1.6)."""
 
     id: str
-    name: str  # short title
-    description: str  # one plain line for a picker
+    name: str  # short title (a message id: translate it where shown)
+    description: str  # one plain line for a picker (a message id too)
     defaults: dict[str, object]  # every option's value, JSON-shaped; see default_options()
     players: tuple[int, ...] = (3,)  # allowed numbers of players (without the dummy)
     tricks: int | None = 9  # tricks per deal; None: from the number of players
@@ -55,7 +56,12 @@ class Preset:
     @property
     def players_label(self) -> str:
         """'3 players', '2 to 5 players', '2 players + dummy' (the start form seats as many)."""
-        return f"{player_range(self.players)} players{' + dummy' if self.dummy else ''}"
+        count, players = self.players[-1], player_range(self.players)
+        if self.dummy:
+            text = ngettext("{players} player + dummy", "{players} players + dummy", count)
+        else:
+            text = ngettext("{players} player", "{players} players", count)
+        return text.format(players=players)
 
 
 PRESETS: dict[str, Preset] = {
@@ -63,40 +69,52 @@ PRESETS: dict[str, Preset] = {
     for preset in (
         Preset(
             id="parlett-classic",
-            name="Classic Ninety-Nine",
-            description="Parlett's original with the Joker: trump turned up each deal; 9 deals.",
+            name=gettext_noop("Classic Ninety-Nine"),
+            description=gettext_noop(
+                "Parlett's original with the Joker: trump turned up each deal; 9 deals."
+            ),
             defaults=usual_options(trump="turn-up"),
         ),
         Preset(
             id="parlett-jokerless",
-            name="Jokerless Ninety-Nine",
-            description="Parlett's preferred form: diamonds first, then trump by how many made it.",
+            name=gettext_noop("Jokerless Ninety-Nine"),
+            description=gettext_noop(
+                "Parlett's preferred form: diamonds first, then trump by how many made it."
+            ),
             defaults=usual_options(first_trump="diamonds"),
         ),
         Preset(
             id="encyclopaedia",
-            name="Encyclopaedia",
-            description="No trump first, then trump by successes; 100-point games with bonuses.",
+            name=gettext_noop("Encyclopaedia"),
+            description=gettext_noop(
+                "No trump first, then trump by successes; 100-point games with bonuses."
+            ),
             defaults=usual_options(match={"type": "game-bonus"}),
         ),
         Preset(
             id="declared",
-            name="Ninety-Nine Declared",
-            description="Whoever declares or reveals names the trump; otherwise it stays.",
+            name=gettext_noop("Ninety-Nine Declared"),
+            description=gettext_noop(
+                "Whoever declares or reveals names the trump; otherwise it stays."
+            ),
             defaults=usual_options(trump="declared"),
         ),
         Preset(
             id="eighteen-ninety-nine",
-            name="Eighteen Ninety-Nine",
-            description="18 deals, trump turned from a stack; game points by the hundred.",
+            name=gettext_noop("Eighteen Ninety-Nine"),
+            description=gettext_noop(
+                "18 deals, trump turned from a stack; game points by the hundred."
+            ),
             defaults=usual_options(trump="turn-up", match={"type": "deals", "deals": 18}),
             game_points=True,
             match_types=("deals", "target"),
         ),
         Preset(
             id="long",
-            name="Long Ninety-Nine",
-            description="16 cards each, 13 tricks, bids to 13; no trick points, minus the miss.",
+            name=gettext_noop("Long Ninety-Nine"),
+            description=gettext_noop(
+                "16 cards each, 13 tricks, bids to 13; no trick points, minus the miss."
+            ),
             defaults=usual_options(
                 trump="by-deviation",
                 first_trump="diamonds",
@@ -110,16 +128,18 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             id="four",
-            name="Four players",
-            description="Four players, 52 cards, 10 tricks; a 0 bid is also made by all 10.",
+            name=gettext_noop("Four players"),
+            description=gettext_noop(
+                "Four players, 52 cards, 10 tricks; a 0 bid is also made by all 10."
+            ),
             defaults=usual_options(match={"type": "deals", "deals": 12}, zero_all_tricks=True),
             players=(4,),
             tricks=10,
         ),
         Preset(
             id="five",
-            name="Five players",
-            description="Five players, 9 tricks; success bonus 50, 40, 30, 20 or 10.",
+            name=gettext_noop("Five players"),
+            description=gettext_noop("Five players, 9 tricks; success bonus 50, 40, 30, 20 or 10."),
             defaults=usual_options(
                 match={"type": "deals", "deals": 10}, bonus=list(BONUS_ROW_FIVE)
             ),
@@ -127,22 +147,28 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             id="two-dummy",
-            name="Two players with a dummy",
-            description="Two players and a dummy hand; both may declare, nobody reveals.",
+            name=gettext_noop("Two players with a dummy"),
+            description=gettext_noop(
+                "Two players and a dummy hand; both may declare, nobody reveals."
+            ),
             defaults=usual_options(premiums=["declare"], dummy_exact_declarer=True),
             players=(2,),
             dummy=True,
         ),
         Preset(
             id="naughty-nun",
-            name="Naughty Nun",
-            description="Scored as Ninety-Nine; the trump is chosen at the table each deal.",
+            name=gettext_noop("Naughty Nun"),
+            description=gettext_noop(
+                "Scored as Ninety-Nine; the trump is chosen at the table each deal."
+            ),
             defaults=usual_options(trump="turn-up"),
         ),
         Preset(
             id="oxford-whist",
-            name="Oxford Whist",
-            description="No premium bids; 1 a trick and a flat 10 for making your bid; 16 deals.",
+            name=gettext_noop("Oxford Whist"),
+            description=gettext_noop(
+                "No premium bids; 1 a trick and a flat 10 for making your bid; 16 deals."
+            ),
             defaults=usual_options(
                 trump="turn-up",
                 match={"type": "deals", "deals": 16},
@@ -152,8 +178,8 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             id="custom",
-            name="Custom",
-            description="Two to five players; set every option yourself.",
+            name=gettext_noop("Custom"),
+            description=gettext_noop("Two to five players; set every option yourself."),
             defaults=usual_options(first_trump="diamonds"),
             players=(2, 3, 4, 5),
             tricks=None,
@@ -167,7 +193,9 @@ def inapplicable(preset: Preset, name: str) -> str | None:
     every preset, as a house rule (RULES.md §3)."""
     if name == "dummy_exact_declarer" and not preset.dummy:
         option = OPTIONS_BY_NAME[name]
-        return f"“{option.short}” does not apply: {preset.name} has no dummy."
+        return _("“{option}” does not apply: {preset} has no dummy.").format(
+            option=_(option.short), preset=_(preset.name)
+        )
     return None
 
 
@@ -269,9 +297,8 @@ def resolve_rules(
     preset = PRESETS.get(preset_id)
     if preset is None:
         choices = ", ".join(PRESETS)
-        problems.append(
-            Problem("ruleset", f'Unknown ruleset "{preset_id}"; choose one of {choices}.')
-        )
+        message = _('Unknown ruleset "{ruleset}"; choose one of {choices}.')
+        problems.append(Problem("ruleset", message.format(ruleset=preset_id, choices=choices)))
     problems += check_player_names(players, reserved=(DUMMY,) if preset and preset.dummy else ())
     if preset is not None and len(players) not in preset.players:
         problems.append(Problem("players", _player_count_problem(preset, len(players))))
@@ -279,7 +306,7 @@ def resolve_rules(
     for name, value in options.items():
         path = f"options.{name}"
         if name not in OPTION_NAMES:
-            problems.append(Problem(path, f'There is no option "{name}".'))
+            problems.append(Problem(path, _('There is no option "{name}".').format(name=name)))
         elif (
             preset is not None
             and (why := inapplicable(preset, name))
@@ -295,13 +322,19 @@ def resolve_rules(
             else:
                 overrides[name] = value
     if preset is not None and preset.dummy and "reveal" in read_premiums_or_none(overrides):
-        message = f"Nobody reveals in {preset.name}: the dummy's hand is open. Choose declare only."
+        message = _(
+            "Nobody reveals in {preset}: the dummy's hand is open. Choose declare only."
+        ).format(preset=_(preset.name))
         problems.append(Problem("options.premiums", message))
     if preset is not None and "match" in overrides:
         match_type = Match.from_data(overrides["match"]).type
         if match_type not in preset.match_types:
-            allowed = " or ".join(f'"{kind}"' for kind in preset.match_types)
-            message = f"{preset.name} is played as a {allowed} match."
+            allowed = f'"{preset.match_types[0]}"'
+            for kind in preset.match_types[1:]:
+                allowed = _("{first} or {second}").format(first=allowed, second=f'"{kind}"')
+            message = _("{preset} is played as a {kinds} match.").format(
+                preset=_(preset.name), kinds=allowed
+            )
             problems.append(Problem("options.match.type", message))
     if problems or preset is None:
         raise InvalidRules(problems)
@@ -327,9 +360,20 @@ def read_premiums_or_none(overrides: Mapping[str, object]) -> tuple[str, ...]:
 
 
 def _player_count_problem(preset: Preset, count: int) -> str:
-    wanted = player_range(preset.players)
-    dummy = " (the dummy is not listed)" if preset.dummy else ""
-    return f"{preset.name} is for {wanted} players{dummy}; {count} given."
+    last, wanted = preset.players[-1], player_range(preset.players)
+    if preset.dummy:
+        text = ngettext(
+            "{preset} is for {wanted} player (the dummy is not listed); {count} given.",
+            "{preset} is for {wanted} players (the dummy is not listed); {count} given.",
+            last,
+        )
+    else:
+        text = ngettext(
+            "{preset} is for {wanted} player; {count} given.",
+            "{preset} is for {wanted} players; {count} given.",
+            last,
+        )
+    return text.format(preset=_(preset.name), wanted=wanted, count=count)
 
 
 def more_deals(rules: TrickRules) -> int | None:

@@ -2,7 +2,8 @@
 
 Everything here comes from the rules themselves: the presets and options, the constants, and
 for the highest score of a deal, `score_session()` run on candidate deals. The cheat sheets
-and score pads print these lines.
+and score pads print these lines, in the active language (`best_deal()`, which is cached,
+keys its cache on it).
 """
 
 import itertools
@@ -11,6 +12,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from scorekeeper.rules import i18n
+from scorekeeper.rules.i18n import _, gettext_noop, ngettext
 from scorekeeper.rules.trick.cards import BY_NAME, bid_from_cards, trump_label
 from scorekeeper.rules.trick.entries import DealEntry, HandEntry, InvalidDeals
 from scorekeeper.rules.trick.options import (
@@ -25,13 +28,9 @@ from scorekeeper.rules.trick.results import DealResult
 from scorekeeper.rules.trick.scoring import score_session, seat
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def seat_names(count: int) -> list[str]:
     """Stand-in names for a sheet printed before anyone sits down: 'Seat 1', 'Seat 2' …"""
-    return [f"Seat {number}" for number in range(1, count + 1)]
+    return [_("Seat {number}").format(number=number) for number in range(1, count + 1)]
 
 
 def table_line(rules: TrickRules) -> str:
@@ -39,12 +38,28 @@ def table_line(rules: TrickRules) -> str:
     players = len(rules.players)
     hands = len(rules.hands)
     cards_each = rules.tricks + 3
-    who = _plural(players, "player")
     if rules.dummy:
-        who += " and a dummy hand"
-    return (
-        f"{who}; {hands} hands of {cards_each} cards ({cards_each * hands} dealt): 3 bid-cards "
-        f"and {rules.tricks} to play. {rules.tricks} tricks a deal."
+        text = ngettext(
+            "{players} player and a dummy hand; {hands} hands of {cards} cards ({dealt} dealt): "
+            "3 bid-cards and {tricks} to play. {tricks} tricks a deal.",
+            "{players} players and a dummy hand; {hands} hands of {cards} cards ({dealt} dealt): "
+            "3 bid-cards and {tricks} to play. {tricks} tricks a deal.",
+            players,
+        )
+    else:
+        text = ngettext(
+            "{players} player; {hands} hands of {cards} cards ({dealt} dealt): 3 bid-cards and "
+            "{tricks} to play. {tricks} tricks a deal.",
+            "{players} players; {hands} hands of {cards} cards ({dealt} dealt): 3 bid-cards and "
+            "{tricks} to play. {tricks} tricks a deal.",
+            players,
+        )
+    return text.format(
+        players=players,
+        hands=hands,
+        cards=cards_each,
+        dealt=cards_each * hands,
+        tricks=rules.tricks,
     )
 
 
@@ -82,15 +97,16 @@ class PremiumRow:
     how: str
 
 
+_PREMIUM_NAMES = {"declare": gettext_noop("Declare"), "reveal": gettext_noop("Reveal")}
 _PREMIUM_HOW = {
-    "declare": "bid-cards shown face up before play",
-    "reveal": "bid-cards face up and your whole hand played face up",
+    "declare": gettext_noop("bid-cards shown face up before play"),
+    "reveal": gettext_noop("bid-cards face up and your whole hand played face up"),
 }
 
 
 def premium_rows(rules: TrickRules) -> list[PremiumRow]:
     return [
-        PremiumRow(kind.capitalize(), PREMIUM_POINTS[kind], _PREMIUM_HOW[kind])
+        PremiumRow(_(_PREMIUM_NAMES[kind]), PREMIUM_POINTS[kind], _(_PREMIUM_HOW[kind]))
         for kind in rules.premiums
     ]
 
@@ -108,7 +124,7 @@ class BestDeal:
         """'9 + 30 + 60 = 99'."""
         if len(self.parts) <= 1:
             return str(self.total)
-        return " + ".join(str(points) for points, _ in self.parts) + f" = {self.total}"
+        return " + ".join(str(points) for points, _what in self.parts) + f" = {self.total}"
 
     @property
     def legend(self) -> str:
@@ -118,11 +134,13 @@ class BestDeal:
 def best_deal(rules: TrickRules) -> BestDeal | None:
     """The highest score of one player in one deal (RULES.md §1.3: 9 + 30 + 60 = 99)."""
     key = json.dumps(rules.options_data(), sort_keys=True)
-    return _best_deal(rules.preset.id, key, len(rules.players))
+    return _best_deal(rules.preset.id, key, len(rules.players), i18n.language())
 
 
 @lru_cache(maxsize=256)
-def _best_deal(preset_id: str, options_key: str, count: int) -> BestDeal | None:
+def _best_deal(preset_id: str, options_key: str, count: int, language: str) -> BestDeal | None:
+    """`best_deal()`, worked out once for each ruleset and language (`language` is only a key:
+    the words are in the active one)."""
     rules = resolve_rules(preset_id, json.loads(options_key), seat_names(count))
     best: tuple[int, DealResult, DealEntry] | None = None
     for entry in _candidate_deals(rules):
@@ -145,9 +163,9 @@ def _best_deal(preset_id: str, options_key: str, count: int) -> BestDeal | None:
         if name != hand.player and other.premium is not None
     ]
     parts = [
-        (hand.trick_points, "tricks"),
-        (hand.bonus, "success bonus"),
-        (hand.premium, "premiums" if own and failed else "premium"),
+        (hand.trick_points, _("tricks")),
+        (hand.bonus, _("success bonus")),
+        (hand.premium, _("premiums") if own and failed else _("premium")),
     ]
     shown = tuple((value, what) for value, what in parts if value)
     return BestDeal(shown, points, _how(rules, deal, own, failed))
@@ -157,20 +175,35 @@ def _how(rules: TrickRules, deal: DealResult, own: str | None, failed: Sequence[
     """The best deal in words: 'Win all 9 tricks as the only one to make your bid, and
     reveal.'"""
     hand = deal.hands[0]
-    tricks = _plural(hand.tricks, "trick")
-    text = f"Win {'all ' if hand.tricks == rules.tricks else ''}{tricks}"
-    if hand.bid is not None and hand.bid != hand.tricks:
-        text += f" on a bid of {hand.bid}"
-    if deal.successes == 1:
-        text += " as the only one to make your bid"
+    # Too many sentences to write each out: the parts are clauses, each its own message.
+    if hand.tricks == rules.tricks:
+        text = ngettext("Win all {count} trick", "Win all {count} tricks", hand.tricks)
     else:
-        text += f" as one of {deal.successes} making their bids"
+        text = ngettext("Win {count} trick", "Win {count} tricks", hand.tricks)
+    text = text.format(count=hand.tricks)
+    if hand.bid is not None and hand.bid != hand.tricks:
+        text += _(" on a bid of {bid}").format(bid=hand.bid)
+    if deal.successes == 1:
+        text += _(" as the only one to make your bid")
+    else:
+        text += _(" as one of {count} making their bids").format(count=deal.successes)
     if own:
-        text += f", and {own}"
+        text += _(_OWN_PREMIUM[own])
     if failed:
-        who = "the other player" if rules.dummy else "another player"
-        text += f", while {who} {failed[0]}s and fails"
+        other = _OTHER_FAILS_DUMMY if rules.dummy else _OTHER_FAILS
+        text += _(other[failed[0]])
     return text + "."
+
+
+_OWN_PREMIUM = {"declare": gettext_noop(", and declare"), "reveal": gettext_noop(", and reveal")}
+_OTHER_FAILS = {
+    "declare": gettext_noop(", while another player declares and fails"),
+    "reveal": gettext_noop(", while another player reveals and fails"),
+}
+_OTHER_FAILS_DUMMY = {
+    "declare": gettext_noop(", while the other player declares and fails"),
+    "reveal": gettext_noop(", while the other player reveals and fails"),
+}
 
 
 def _candidate_deals(rules: TrickRules) -> Iterator[DealEntry]:
@@ -229,27 +262,34 @@ def trump_lines(rules: TrickRules) -> list[str]:
     """The trump rule in plain words (RULES.md §1.4)."""
     if rules.trump == "turn-up":
         return [
-            "The table decides the trump of every deal, usually by turning up a card before "
-            "play; no trump is possible. Tell the scorer which it is."
+            _(
+                "The table decides the trump of every deal, usually by turning up a card before "
+                "play; no trump is possible. Tell the scorer which it is."
+            )
         ]
     if rules.trump == "by-successes":
-        over = " over all three hands" if rules.dummy else ""
         return [
-            f"First deal: {trump_label(rules.first_trump)}.",
-            f"After that, by how many made their bid in the deal before{over}:",
+            _("First deal: {trump}.").format(trump=trump_label(rules.first_trump)),
+            _("After that, by how many made their bid in the deal before over all three hands:")
+            if rules.dummy
+            else _("After that, by how many made their bid in the deal before:"),
         ]
     if rules.trump == "by-deviation":
         return [
-            f"First deal: {trump_label(TRUMP_BY_COUNT[0])}.",
-            "After that, by the total number of tricks by which all players missed their bids "
-            "in the deal before:",
+            _("First deal: {trump}.").format(trump=trump_label(TRUMP_BY_COUNT[0])),
+            _(
+                "After that, by the total number of tricks by which all players missed their "
+                "bids in the deal before:"
+            ),
         ]
     if not rules.premiums:
-        return ["Nobody can make a premium bid here, so every deal is played at no trump."]
+        return [_("Nobody can make a premium bid here, so every deal is played at no trump.")]
     return [
-        "Whoever declares or reveals names the trump for that deal.",
-        "A deal without a premium bid keeps the trump of the deal before; if the first deal "
-        "has none, it is played at no trump.",
+        _("Whoever declares or reveals names the trump for that deal."),
+        _(
+            "A deal without a premium bid keeps the trump of the deal before; if the first deal "
+            "has none, it is played at no trump."
+        ),
     ]
 
 
@@ -258,7 +298,10 @@ def trump_chain(rules: TrickRules) -> list[tuple[str, str]]:
     if rules.trump == "by-deviation":
         last = len(TRUMP_BY_COUNT) - 1
         return [
-            (f"{count}{' or more' if count == last else ''}", trump_label(name))
+            (
+                _("{count} or more").format(count=count) if count == last else str(count),
+                trump_label(name),
+            )
             for count, name in enumerate(TRUMP_BY_COUNT)
         ]
     if rules.trump != "by-successes":
@@ -270,7 +313,8 @@ def trump_chain(rules: TrickRules) -> list[tuple[str, str]]:
         if count <= hands
     ]
     if hands >= len(TRUMP_BY_COUNT):
-        chain.append((f"{len(TRUMP_BY_COUNT)} or more", trump_label("none")))
+        more = _("{count} or more").format(count=len(TRUMP_BY_COUNT))
+        chain.append((more, trump_label("none")))
     return chain
 
 
@@ -281,17 +325,21 @@ def match_lines(rules: TrickRules) -> list[str]:
         games = RUBBER_GAMES
         bonus = GAME_BONUS * (RUBBER_LENGTH - games)
         lines.append(
-            f"The rubber's winner adds {GAME_BONUS} for each game fewer than "
-            f"{RUBBER_LENGTH} that it took ({games} games: {bonus})."
+            _(
+                "The rubber's winner adds {bonus} for each game fewer than {length} that it "
+                "took ({games} games: {example})."
+            ).format(bonus=GAME_BONUS, length=RUBBER_LENGTH, games=games, example=bonus)
         )
     if rules.match.type == "long":
-        lines.append("No game bonus; a game's winner is its highest scorer.")
+        lines.append(_("No game bonus; a game's winner is its highest scorer."))
     if rules.match.has_games:
-        lines.append("Game scores start again from 0 each game; totals run on.")
+        lines.append(_("Game scores start again from 0 each game; totals run on."))
     if rules.preset.game_points:
         lines.append(
-            "Then game points: first place 1 for each full 100 of their total; second place "
-            "their own full hundreds less 1 (not below 0); the others 0."
+            _(
+                "Then game points: first place 1 for each full 100 of their total; second place "
+                "their own full hundreds less 1 (not below 0); the others 0."
+            )
         )
     return lines
 
@@ -304,21 +352,37 @@ def rotation(rules: TrickRules) -> list[tuple[int, str, str]]:
 def pad_lines(rules: TrickRules) -> list[str]:
     """The numbers a scorer needs beside the pad, in a few short lines."""
     lines = []
-    bonus = ", ".join(f"{count}: {points}" for count, points in bonus_cells(rules))
+    # Translators: one cell of the success-bonus row: how many made their bid, and the bonus.
+    cell = _("{count}: {points}")
+    bonus = ", ".join(
+        cell.format(count=count, points=points) for count, points in bonus_cells(rules)
+    )
     if rules.scoring == "long":
-        lines.append(f"Made: {bonus} (by how many made it). Missed: minus the miss.")
+        lines.append(
+            _("Made: {bonus} (by how many made it). Missed: minus the miss.").format(bonus=bonus)
+        )
+    elif rules.trick_points:
+        lines.append(
+            _("1 a trick, to everyone. Success bonus by how many made it: {bonus}.").format(
+                bonus=bonus
+            )
+        )
     else:
-        tricks = "1 a trick, to everyone. " if rules.trick_points else "No trick points. "
-        lines.append(f"{tricks}Success bonus by how many made it: {bonus}.")
+        lines.append(
+            _("No trick points. Success bonus by how many made it: {bonus}.").format(bonus=bonus)
+        )
     if rules.premiums:
         premiums = ", ".join(f"{row.name.lower()} {row.points}" for row in premium_rows(rules))
-        failed = "the bidder loses it" if rules.scoring == "long" else "each other hand gets it"
-        lines.append(f"Premiums: {premiums}; failed, {failed}.")
+        if rules.scoring == "long":
+            text = _("Premiums: {premiums}; failed, the bidder loses it.")
+        else:
+            text = _("Premiums: {premiums}; failed, each other hand gets it.")
+        lines.append(text.format(premiums=premiums))
     chain = trump_chain(rules)
     trump = " ".join(trump_lines(rules))
     if chain:
         trump += " " + ", ".join(f"{count} → {name}" for count, name in chain) + "."
-    lines.append(f"Trump: {trump}")
+    lines.append(_("Trump: {rules}").format(rules=trump))
     lines.append(" ".join(match_lines(rules)))
     return lines
 

@@ -2,6 +2,9 @@
 
 from dataclasses import dataclass
 
+from scorekeeper.rules.common import join_names
+from scorekeeper.rules.i18n import _, ngettext
+from scorekeeper.rules.trick.cards import trump_word
 from scorekeeper.rules.trick.presets import TrickRules
 
 
@@ -47,6 +50,44 @@ class GameResult:
 
 
 @dataclass(frozen=True)
+class News:
+    """Something a deal settled, as the facts: `str()` tells it in a sentence, in the language
+    active then (a result is kept and shown to phones in different languages)."""
+
+    kind: str  # "game-over", "game-bonus", "rubber" or "finished"
+    names: tuple[str, ...]  # who won it, or who gets the bonus
+    number: int = 0  # game-over: the game's number
+    bonus: int = 0  # game-bonus, rubber: the bonus each
+    game_points: tuple[tuple[str, int], ...] | None = None  # finished: eighteen-ninety-nine
+
+    def __str__(self) -> str:
+        names, count = join_names(self.names), len(self.names)
+        if self.kind == "game-over":
+            text = ngettext(
+                "Game {number} is over: {names} wins it.",
+                "Game {number} is over: {names} win it.",
+                count,
+            )
+            return text.format(number=self.number, names=names)
+        if self.kind == "game-bonus":
+            return _("Game bonus of {bonus}: {names}.").format(bonus=self.bonus, names=names)
+        if self.kind == "rubber":
+            text = ngettext(
+                "{names} wins the rubber (bonus {bonus}).",
+                "{names} win the rubber (bonus {bonus}).",
+                count,
+            )
+            return text.format(names=names, bonus=self.bonus)
+        text = ngettext(
+            "The session is over: {names} wins.", "The session is over: {names} win.", count
+        ).format(names=names)
+        if self.game_points is not None:
+            points = ", ".join(f"{player} {value}" for player, value in self.game_points)
+            text += " " + _("Game points: {points}.").format(points=points)
+        return text
+
+
+@dataclass(frozen=True)
 class DealResult:
     """One scored deal, with what it settled."""
 
@@ -62,7 +103,12 @@ class DealResult:
     game_over: GameResult | None  # the game this deal ended
     rubber_winners: tuple[str, ...]  # who won the rubber in this deal
     finished: bool  # this deal ended the session
-    announcements: tuple[str, ...]  # plain sentences: game over, rubber won, session over
+    news: tuple[News, ...]  # game over, game bonuses, rubber won, session over
+
+    @property
+    def announcements(self) -> tuple[str, ...]:
+        """The news in plain sentences, in the active language."""
+        return tuple(str(news) for news in self.news)
 
 
 @dataclass(frozen=True)
@@ -78,8 +124,11 @@ class NextDeal:
     @property
     def trump_note(self) -> str:
         if self.trump is None:
-            return "decided at the table"
-        return f"{self.trump} unless someone declares" if self.unless_declared else self.trump
+            return _("decided at the table")
+        trump = trump_word(self.trump)
+        if self.unless_declared:
+            return _("{trump} unless someone declares").format(trump=trump)
+        return trump
 
 
 @dataclass(frozen=True)

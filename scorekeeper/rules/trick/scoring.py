@@ -9,7 +9,8 @@ from dataclasses import dataclass, field, replace
 
 from scorekeeper.rules.bounds import MAX_DEALS, number
 from scorekeeper.rules.common import is_whole, join_names, leaders, rank
-from scorekeeper.rules.trick.cards import BID_CARD_VALUES, TRUMPS, bid_from_cards
+from scorekeeper.rules.i18n import _, gettext_noop, ngettext
+from scorekeeper.rules.trick.cards import BID_CARD_VALUES, TRUMPS, bid_from_cards, trump_word
 from scorekeeper.rules.trick.entries import DealEntry, DealProblem, HandEntry, InvalidDeals
 from scorekeeper.rules.trick.options import (
     DUMMY_DECLARER_POINTS,
@@ -25,6 +26,7 @@ from scorekeeper.rules.trick.results import (
     DealResult,
     GameResult,
     HandResult,
+    News,
     NextDeal,
     PremiumResult,
     SessionResult,
@@ -94,7 +96,9 @@ def _run(
     problems: list[DealProblem] = []
     if len(deals) > MAX_DEALS:
         # Check the deals a session may hold, and only say how many more there are.
-        message = f"A session has at most {number(MAX_DEALS)} deals; this one has {len(deals):,}."
+        message = _("A session has at most {most} deals; this one has {count}.").format(
+            most=number(MAX_DEALS), count=number(len(deals))
+        )
         problems.append(DealProblem(MAX_DEALS, None, None, message))
         deals = deals[:MAX_DEALS]
     known = True  # whether every deal so far was scored, so the state is known
@@ -110,9 +114,8 @@ def _run(
         expected = session.trump if known and ended_after is None else None
         found, hands = _check_deal(rules, index, entry, expected)
         if ended_after is not None:
-            found.insert(
-                0, DealProblem(index, None, None, f"The session ended after deal {ended_after}.")
-            )
+            message = _("The session ended after deal {number}.").format(number=ended_after)
+            found.insert(0, DealProblem(index, None, None, message))
         elif found:
             known = False
         problems += found
@@ -131,9 +134,9 @@ def _check_deal(
     for player, hand in entry.hands.items():
         if player not in rules.hands:
             message = (
-                "There is no dummy in this game."
+                _("There is no dummy in this game.")
                 if player == DUMMY
-                else f"{player} is not playing in this session."
+                else _("{player} is not playing in this session.").format(player=player)
             )
             problems.append(DealProblem(index, player, None, message))
         else:
@@ -142,11 +145,13 @@ def _check_deal(
                 hands[player] = read
     missing = [player for player in rules.hands if player not in entry.hands]
     for player in missing:
-        problems.append(DealProblem(index, player, None, "No hand entered."))
+        problems.append(DealProblem(index, player, None, _("No hand entered.")))
     tricks = [entry.hands[player].tricks for player in rules.hands if player in entry.hands]
     countable = not missing and all(_tricks_possible(rules, count) for count in tricks)
     if countable and sum(tricks) != rules.tricks:
-        message = f"Tricks add up to {sum(tricks)}; a deal has {rules.tricks}."
+        message = _("Tricks add up to {total}; a deal has {tricks}.").format(
+            total=sum(tricks), tricks=rules.tricks
+        )
         problems.append(DealProblem(index, None, "hands", message))
     bidders = [
         player
@@ -154,8 +159,8 @@ def _check_deal(
         if player in entry.hands and entry.hands[player].premium is not None
     ]
     if len(bidders) > 1 and not rules.dummy:
-        message = (
-            f"Only one premium bid is allowed in a deal, but {join_names(bidders)} made one each."
+        message = _("Only one premium bid is allowed in a deal, but {names} made one each.").format(
+            names=join_names(bidders)
         )
         problems.append(DealProblem(index, None, "hands", message))
     problems += _check_trump(rules, index, entry, bool(bidders), expected_trump)
@@ -169,17 +174,22 @@ def _check_trump(
         return [DealProblem(index, None, "trump", message)]
 
     if entry.trump is not None and entry.trump not in TRUMPS:
-        return problem("The trump is clubs, hearts, spades, diamonds or none.")
+        return problem(_("The trump is clubs, hearts, spades, diamonds or none."))
     if rules.trump == "turn-up" and entry.trump is None:
-        return problem("Enter the trump turned up for this deal (a suit, or none).")
+        return problem(_("Enter the trump turned up for this deal (a suit, or none)."))
     if rules.trump == "declared" and premium_bid and entry.trump is None:
-        return problem("Enter the trump the premium bidder named.")
+        return problem(_("Enter the trump the premium bidder named."))
     if (
         not _from_table(rules, premium_bid)
         and None not in (entry.trump, expected)
         and entry.trump != expected
     ):
-        return problem(f"The trump for this deal is {expected}, not {entry.trump}.")
+        assert expected is not None and entry.trump is not None
+        return problem(
+            _("The trump for this deal is {expected}, not {entered}.").format(
+                expected=trump_word(expected), entered=trump_word(entry.trump)
+            )
+        )
     return []
 
 
@@ -227,36 +237,44 @@ def _read_hand(
     is_dummy = rules.dummy and player == DUMMY
     tricks = hand.tricks
     if not is_whole(tricks) or tricks < 0:
-        add("tricks", "Tricks must be a whole number, 0 or more.")
+        add("tricks", _("Tricks must be a whole number, 0 or more."))
     elif tricks > rules.tricks:
-        add("tricks", f"{tricks} tricks won, but a deal has only {rules.tricks}.")
+        text = ngettext(
+            "{tricks} trick won, but a deal has only {most}.",
+            "{tricks} tricks won, but a deal has only {most}.",
+            tricks,
+        )
+        add("tricks", text.format(tricks=tricks, most=rules.tricks))
 
     card_bid = _read_bid_cards(hand.bid_cards, add)
     bid = card_bid
     if hand.bid is not None:
         bid = None
         if not is_whole(hand.bid):
-            add("bid", "A bid must be a whole number.")
+            add("bid", _("A bid must be a whole number."))
         elif not _bid_possible(rules, hand.bid):
-            add("bid", f"Bid {hand.bid} is out of range (0–{rules.bid_max}).")
+            message = _("Bid {bid} is out of range (0–{most}).")
+            add("bid", message.format(bid=hand.bid, most=rules.bid_max))
         elif card_bid is not None and _card_value(hand.bid) != card_bid:
-            add("bid_cards", f"The bid-cards make {card_bid}, but the bid is {hand.bid}.")
+            message = _("The bid-cards make {cards}, but the bid is {bid}.")
+            add("bid_cards", message.format(cards=card_bid, bid=hand.bid))
         else:
             bid = hand.bid
 
     made = hand.made
     if made is not None and not isinstance(made, bool):
-        add("made", "Made must be true or false.")
+        add("made", _("Made must be true or false."))
     bid_given = hand.bid is not None or hand.bid_cards is not None
     if not bid_given:
         if is_dummy:
-            add("bid", "The dummy's bid is always entered.")
+            add("bid", _("The dummy's bid is always entered."))
         elif made is None:
-            add("bid", "Enter the bid, or mark the hand made or failed.")
+            add("bid", _("Enter the bid, or mark the hand made or failed."))
         elif made is False and rules.needs_all_bids:
-            add("bid", "Every bid must be entered in this game.")
+            add("bid", _("Every bid must be entered in this game."))
         elif made is True and is_whole(tricks) and not _bid_possible(rules, tricks):
-            add("made", f"Bids go up to {rules.bid_max}, so {tricks} tricks cannot be a bid made.")
+            message = _("Bids go up to {most}, so {tricks} tricks cannot be a bid made.")
+            add("made", message.format(most=rules.bid_max, tricks=tricks))
     _check_premium(rules, is_dummy, hand.premium, bid_given, add)
     if len(problems) > found_before:
         return None
@@ -272,9 +290,14 @@ def _read_hand(
     succeeded = _succeeded(rules, is_dummy, bid, tricks)
     if made is not None and made != succeeded:
         if made:
-            add("made", f"Marked as made, but the bid was {bid} and {tricks} tricks were won.")
+            text = ngettext(
+                "Marked as made, but the bid was {bid} and {tricks} trick was won.",
+                "Marked as made, but the bid was {bid} and {tricks} tricks were won.",
+                tricks,
+            )
+            add("made", text.format(bid=bid, tricks=tricks))
         else:
-            add("made", f"Marked as failed, but the bid of {bid} was made.")
+            add("made", _("Marked as failed, but the bid of {bid} was made.").format(bid=bid))
         return None
     miss = 0 if succeeded else abs(tricks - bid)
     return _Hand(player, tricks, bid, succeeded, miss, hand.premium)
@@ -284,15 +307,19 @@ def _read_bid_cards(cards: object, add: Callable[[str, str], None]) -> int | Non
     if cards is None:
         return None
     if isinstance(cards, str) or not isinstance(cards, Sequence):
-        add("bid_cards", "Bid-cards are a list of three suits.")
+        add("bid_cards", _("Bid-cards are a list of three suits."))
         return None
     ok = True
     if len(cards) != 3:
-        add("bid_cards", f"A bid is made with three cards; {len(cards)} given.")
+        add(
+            "bid_cards",
+            _("A bid is made with three cards; {count} given.").format(count=len(cards)),
+        )
         ok = False
     for card in cards:
         if not isinstance(card, str) or card not in BID_CARD_VALUES:
-            add("bid_cards", f'"{card}" is not a suit: use clubs, hearts, spades or diamonds.')
+            message = _('"{card}" is not a suit: use clubs, hearts, spades or diamonds.')
+            add("bid_cards", message.format(card=card))
             ok = False
     return bid_from_cards(cards) if ok else None
 
@@ -307,20 +334,23 @@ def _check_premium(
     if premium is None:
         return
     if not isinstance(premium, str) or premium not in PREMIUM_POINTS:
-        add("premium", 'A premium bid is "declare" or "reveal".')
+        add("premium", _('A premium bid is "declare" or "reveal".'))
     elif is_dummy:
-        add("premium", "The dummy cannot make a premium bid.")
+        add("premium", _("The dummy cannot make a premium bid."))
     elif rules.dummy and premium == "reveal":
-        add("premium", "Nobody may reveal in the game with a dummy; both players may declare.")
+        add("premium", _("Nobody may reveal in the game with a dummy; both players may declare."))
     elif not rules.premiums:
-        add("premium", "Premium bids are not played in this game.")
+        add("premium", _("Premium bids are not played in this game."))
     elif premium not in rules.premiums:
-        add("premium", f"{_PREMIUM_NOUNS[premium]} is not played in this game.")
+        add("premium", _(_NOT_PLAYED[premium]))
     elif not bid_given:
-        add("bid", "A premium bid is shown, so enter the bid.")
+        add("bid", _("A premium bid is shown, so enter the bid."))
 
 
-_PREMIUM_NOUNS = {"declare": "Declaring", "reveal": "Revealing"}
+_NOT_PLAYED = {
+    "declare": gettext_noop("Declaring is not played in this game."),
+    "reveal": gettext_noop("Revealing is not played in this game."),
+}
 
 
 def _long_bid(bid: int, tricks: int) -> int:
@@ -447,7 +477,7 @@ class _Session:
             self.totals[result.player] += game_bonus + rubber_bonus
         if self.finished:
             self._finish(number)
-            end.announcements.append(self._finish_announcement())
+            end.news.append(self._finish_news())
 
         dealer, leader = seat(rules, index)
         self.deals.append(
@@ -470,7 +500,7 @@ class _Session:
                 game_over=end.game,
                 rubber_winners=end.rubber_winners,
                 finished=self.finished,
-                announcements=tuple(end.announcements),
+                news=tuple(end.news),
             )
         )
 
@@ -502,9 +532,9 @@ class _Session:
         for player in won:
             self.wins[player] += 1
         game_number = len(self.games) + 1
-        end.announcements.append(f"Game {game_number} is over: {_wins(top)} it.")
+        end.news.append(News("game-over", top, number=game_number))
         if bonus_to:
-            end.announcements.append(f"Game bonus of {GAME_BONUS}: {join_names(bonus_to)}.")
+            end.news.append(News("game-bonus", tuple(bonus_to), bonus=GAME_BONUS))
 
         needed = match.games if match.type == "long" else RUBBER_GAMES
         champions = tuple(player for player in live if self.wins[player] >= (needed or 1))
@@ -516,7 +546,7 @@ class _Session:
                 value = GAME_BONUS * max(0, RUBBER_LENGTH - game_number)
                 end.rubber_bonuses = dict.fromkeys(champions, value)
                 end.rubber_winners = champions
-                end.announcements.append(f"{_wins(champions)} the rubber (bonus {value}).")
+                end.news.append(News("rubber", champions, bonus=value))
         bonuses = {
             player: end.game_bonuses.get(player, 0) + end.rubber_bonuses.get(player, 0)
             for player in self.rules.hands
@@ -550,12 +580,9 @@ class _Session:
                 )
             )
 
-    def _finish_announcement(self) -> str:
-        sentence = f"The session is over: {_wins(self.winners)}."
-        if self.game_points is not None:
-            points = ", ".join(f"{player} {value}" for player, value in self.game_points.items())
-            sentence += f" Game points: {points}."
-        return sentence
+    def _finish_news(self) -> News:
+        points = None if self.game_points is None else tuple(self.game_points.items())
+        return News("finished", self.winners, game_points=points)
 
     def result(self) -> SessionResult:
         rules = self.rules
@@ -605,7 +632,7 @@ class _DealEnd:
     game_bonuses: dict[str, int] = field(default_factory=dict)
     rubber_bonuses: dict[str, int] = field(default_factory=dict)
     rubber_winners: tuple[str, ...] = ()
-    announcements: list[str] = field(default_factory=list)
+    news: list[News] = field(default_factory=list)
 
 
 def _game_points(totals: Mapping[str, int], players: Sequence[str]) -> dict[str, int]:
@@ -616,7 +643,3 @@ def _game_points(totals: Mapping[str, int], players: Sequence[str]) -> dict[str,
         hundreds = max(0, totals[player] // 100)
         points[player] = {1: hundreds, 2: max(0, hundreds - 1)}.get(place, 0)
     return {player: points[player] for player in players}
-
-
-def _wins(names: Sequence[str]) -> str:
-    return f"{join_names(names)} {'wins' if len(names) == 1 else 'win'}"
