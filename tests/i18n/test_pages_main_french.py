@@ -13,8 +13,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.models import GameSession, Player
-from scorekeeper.services import create_session
+from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.rules import adding
+from scorekeeper.services import create_adding_session, create_session, record_event
 from tests.tables import ONE_DEAL, play
 
 CATALOGUE = Path(settings.BASE_DIR) / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
@@ -120,6 +121,43 @@ def test_new_session_rulesets_and_errors(alice_client: Client) -> None:
     missing = french(alice_client, "/players/999999/", status=404)
     assert "Rien ici" in missing
     assert "Aller à l’accueil" in missing
+
+
+@pytest.mark.django_db
+def test_adding_game_pages_say_rounds(
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    pennies = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=ann_ben_cat, title="Pennies"
+    )
+    event = adding.Event(player="Cat", event="bust")
+    record_event(session=pennies, state="0.0", event=event, by_user=alice)
+    base = f"/sessions/{pennies.public_id}/"
+    manage = french(alice_client, base + "manage/")
+    assert f"Les places sont figées{NBSP}: 1 manche a été saisie avec elles." in manage
+    assert "Abandonnez la séance" in manage
+    assert "saisir la manche suivante la reprend aussi" in manage
+    assert "1 manche jusqu’ici" in french(alice_client, "/")
+    replace = french(alice_client, base + "manage/seats/3/")
+    assert "Qui prend la place de Cat à partir de maintenant" in replace
+    assert "Cat s’en va" in replace
+
+
+@pytest.mark.django_db
+def test_saved_rules_pages(alice_client: Client, alice: User, friday: GameSession) -> None:
+    saved = SavedRuleset.objects.create(
+        owner=alice, name="Vendredi", family="trick", ruleset="parlett-classic", options={}
+    )
+    detail = french(alice_client, f"/rulesets/{saved.pk}/")
+    assert "Commencer une séance avec ces règles" in detail
+    assert "Aide-mémoire" in detail
+    assert "aucune règle maison" in detail
+    delete = french(alice_client, f"/rulesets/{saved.pk}/delete/")
+    assert f"Supprimer «{NBSP}Vendredi{NBSP}»{NBSP}?" in delete
+    assert "Les règles sont supprimées définitivement." in delete
+    change = french(alice_client, f"/rulesets/{saved.pk}/change/")
+    assert f"Modifier «{NBSP}Vendredi{NBSP}»" in change
+    assert "Règle maison" in change
 
 
 @pytest.mark.django_db
