@@ -76,7 +76,7 @@
     note.id = "live-trouble";
     note.className = "alert alert-warning";
     note.setAttribute("role", "status");
-    note.textContent = live.dataset.trouble || "The scoresheet cannot be reached just now. Still trying…";
+    note.textContent = "The scoresheet cannot be reached just now. Still trying…";
     live.parentNode.insertBefore(note, live);
   }
   // No answer at all: refused (the server stopped), or none in time (hx-request's timeout: a
@@ -106,7 +106,7 @@
     var note = document.createElement("div");
     note.className = "alert alert-warning";
     note.setAttribute("role", "status");
-    note.textContent = live.dataset.ended || "This link no longer works. Ask the table for the new one.";
+    note.textContent = "This link no longer works. Ask the table for the new one.";
     frozen.insertBefore(note, frozen.firstChild);
     live.replaceWith(frozen); // htmx stops polling an element that has left the page
   });
@@ -119,10 +119,7 @@
   button.hidden = false;
   function show() {
     button.setAttribute("aria-pressed", String(wanted));
-    // The words come translated from the page (data-on, data-off on the button).
-    button.textContent = wanted
-      ? button.dataset.on || "The screen stays on (tap to stop)"
-      : button.dataset.off || "Keep the screen on";
+    button.textContent = wanted ? "The screen stays on (tap to stop)" : "Keep the screen on";
   }
   function acquire() {
     navigator.wakeLock.request("screen").then(function (sentinel) {

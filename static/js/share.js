@@ -1,8 +1,7 @@
 // The share page's links: "Share…" opens the phone's own share sheet (Web Share API) where the
 // browser has one; "Copy link" puts the link on the clipboard, or where that is refused selects
 // it to copy by hand; either says what it did. Without JavaScript the buttons stay hidden and
-// the link itself is there to select. What they say comes translated from the page: the
-// data-* attributes of .share-said.
+// the link itself is there to select.
 (function () {
   "use strict";
 
@@ -10,10 +9,6 @@
     var said = box.querySelector(".share-said");
     said.textContent = "";
     window.setTimeout(function () { said.textContent = text; }, 50); // announced afresh
-  }
-
-  function words(box) {
-    return box.querySelector(".share-said").dataset;
   }
 
   function select(link) {
@@ -35,11 +30,11 @@
       share.hidden = false;
       share.addEventListener("click", function () {
         navigator.share({ title: box.dataset.shareTitle, url: url }).then(function () {
-          say(box, words(box).shared || "Shared.");
+          say(box, "Shared.");
         }).catch(function (error) {
           if (error && error.name === "AbortError") return; // closed without sharing
           select(link);
-          say(box, words(box).shareFailed || "Sharing did not work here: the link is selected, copy it instead.");
+          say(box, "Sharing did not work here: the link is selected, copy it instead.");
         });
       });
     }
@@ -47,14 +42,14 @@
     copy.addEventListener("click", function () {
       function byHand() {
         select(link);
-        say(box, words(box).selected || "The link is selected: copy it with your phone's menu.");
+        say(box, "The link is selected: copy it with your phone's menu.");
       }
       if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
         byHand();
         return;
       }
       navigator.clipboard.writeText(url).then(function () {
-        say(box, words(box).copied || "Copied. Paste it in a message to the table.");
+        say(box, "Copied. Paste it in a message to the table.");
       }, byHand);
     });
 
