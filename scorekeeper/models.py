@@ -770,5 +770,19 @@ class RateLimit(models.Model):
         return f"{self.key} since {self.window_start:%H:%M}: {self.count}"
 
 
+class AccountLanguage(models.Model):
+    """The language a user chose in the footer while logged in: set again at each log-in, on
+    any phone (views.site.language and views.accounts.LoginView). One row per user who chose."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="account_language"
+    )
+    language = models.CharField(max_length=16)  # a code of settings.LANGUAGES
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} reads {self.language}"
+
+
 # Where each game family's entries are stored: the model that reads them (`entries_of`).
 ENTRY_MODELS: dict[str, type[Deal] | type[Round]] = {trick.ID: Deal, adding.ID: Round}

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper import languages
 from scorekeeper.forms.accounts import SignupForm
 from scorekeeper.http import AuthedRequest
 from scorekeeper.ratelimit import login_allowed, password_change_allowed, signup_allowed
@@ -21,6 +25,12 @@ class LoginView(auth_views.LoginView):
     """Django's login, with a database-backed limit on attempts."""
 
     redirect_authenticated_user = True
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        # The language stored on the account comes back, on whichever phone this is.
+        response = super().form_valid(form)
+        languages.restore(form.get_user(), response)
+        return response
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if login_allowed(request):
@@ -38,6 +48,12 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     """Django's password change, limited like log-in: it checks the old password."""
 
     request: AuthedRequest
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        code = languages.stored(self.request.user)
+        context["account_language"] = code and translation.get_language_info(code)
+        return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if password_change_allowed(request):
@@ -58,6 +74,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
+        # A language chosen in the footer before signing up becomes the account's.
+        chosen = languages.known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+        if chosen is not None:
+            languages.store(user, chosen)
         messages.success(request, f"Welcome, {user.get_username()}! Add the people you play with.")
         return redirect("players")
     return render(request, "registration/signup.html", {"form": form})
