@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
+from django.utils import formats
 from django.utils.text import slugify
 
 from scorekeeper import computed
@@ -265,7 +266,9 @@ class GameSession(models.Model):
         if self.title:
             return self.title
         name = self.preset_name
-        return f"{name}, {self.created:%-d %b %Y}" if self.created else name
+        if not self.created:
+            return name
+        return f"{name}, {formats.date_format(self.created, 'DATE_FORMAT')}"
 
     # Reading the session: each is worked out once per request (cached on the instance), and
     # the result once per version (kept by `computed`).

@@ -203,6 +203,8 @@ LOCALE_PATHS = [BASE_DIR / "scorekeeper" / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True  # only the server reads it
+# Dates as each language writes them: scorekeeper/formats/<code>/formats.py.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 TIME_ZONE = envstr("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
