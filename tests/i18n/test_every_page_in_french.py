@@ -42,7 +42,7 @@ from tests.views.test_security_walk import (
 __all__ = ["world"]  # the security walk's fixture: its sessions, links and saved ruleset
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-pytestmark = pytest.mark.skipif(
+needs_catalogue = pytest.mark.skipif(
     not CATALOGUE.exists(), reason="the French catalogue is not compiled (scripts/_setup.sh)"
 )
 
@@ -162,6 +162,7 @@ def _pages(world: dict[str, Any]) -> list[tuple[str, str]]:
     return list(dict.fromkeys(pages))
 
 
+@needs_catalogue
 def test_every_page_reads_in_french(client: Client, alice: User, world: dict[str, Any]) -> None:
     owner = Client()
     owner.force_login(alice)
@@ -187,6 +188,7 @@ def test_every_page_reads_in_french(client: Client, alice: User, world: dict[str
     assert not report, "English left on French pages:\n" + "\n".join(report)
 
 
+@needs_catalogue
 @pytest.mark.parametrize(
     "template", ["403.html", "404.html", "429.html", "500.html", "503.html", "link_gone.html"]
 )
