@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.template import Context, Template
+from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import GameSession, Player
-from scorekeeper.services import create_session
+from scorekeeper.rules import trick
+from scorekeeper.services import add_deal, create_session
 
 ROOT = Path(__file__).resolve().parents[2]
 WHEN = dt.datetime(2026, 11, 2, 14, 5, tzinfo=dt.UTC)
@@ -68,3 +70,25 @@ def test_a_date_field_keeps_the_iso_date_in_french() -> None:
         assert 'value="2026-11-02"' in field.widget.render("since", WHEN.date())
         assert field.clean("2026-11-02") == WHEN.date()
         assert field.clean("02/11/2026") == WHEN.date()
+
+
+def test_chart_coordinates_stay_numbers_for_the_browser(
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    """French writes 176,0; an SVG coordinate written so is an error in the browser."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat)
+    hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in ann_ben_cat}
+    for number in (1, 2):
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
+    pages = {
+        language: alice_client.get(
+            f"/sessions/{game.public_id}/", HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        for language in ("en", "fr")
+    }
+    svg = pages["fr"].split('<svg viewBox="0 0', 1)[1].split("</svg>", 1)[0]
+    assert re.findall(r'(?:x1?|x2|y1?|y2)="[^"]*"', svg) != []
+    assert re.findall(r'(?:x1?|x2|y1?|y2)="[^"]*,[^"]*"', svg) == []
+    english_svg = pages["en"].split('<svg viewBox="0 0', 1)[1].split("</svg>", 1)[0]
+    coordinates = re.compile(r'(?:x1?|x2|y1?|y2|points)="[^"]*"')
+    assert coordinates.findall(svg) == coordinates.findall(english_svg)
