@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from scorekeeper.models import AccountLanguage
@@ -23,6 +23,19 @@ def stored(user: AbstractBaseUser | AnonymousUser) -> str | None:
         return None
     row = AccountLanguage.objects.filter(user=user).values_list("language", flat=True).first()
     return known(row)
+
+
+def stored_info(user: AbstractBaseUser | AnonymousUser) -> dict[str, str] | None:
+    """Django's description of the stored language (`code`, `name_local` …), or None."""
+    code = stored(user)
+    return translation.get_language_info(code) if code is not None else None
+
+
+def adopt_chosen(request: HttpRequest, user: AbstractBaseUser) -> None:
+    """At sign-up: a language chosen in the footer before (the cookie) becomes the account's."""
+    chosen = known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+    if chosen is not None:
+        store(user, chosen)
 
 
 def store(user: AbstractBaseUser | AnonymousUser, code: str) -> None:

@@ -16,10 +16,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
-from django.utils import formats
 from django.utils.text import slugify
 
 from scorekeeper import computed
+from scorekeeper.formats import date_text
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
@@ -268,7 +268,7 @@ class GameSession(models.Model):
         name = self.preset_name
         if not self.created:
             return name
-        return f"{name}, {formats.date_format(self.created, 'DATE_FORMAT')}"
+        return f"{name}, {date_text(self.created)}"
 
     # Reading the session: each is worked out once per request (cached on the instance), and
     # the result once per version (kept by `computed`).

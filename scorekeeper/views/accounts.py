@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import translation
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import languages
@@ -51,8 +49,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)
-        code = languages.stored(self.request.user)
-        context["account_language"] = code and translation.get_language_info(code)
+        context["account_language"] = languages.stored_info(self.request.user)
         return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -73,11 +70,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(post_data(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        languages.adopt_chosen(request, user)  # chosen in the footer before signing up
         login(request, user)
-        # A language chosen in the footer before signing up becomes the account's.
-        chosen = languages.known(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
-        if chosen is not None:
-            languages.store(user, chosen)
         messages.success(request, f"Welcome, {user.get_username()}! Add the people you play with.")
         return redirect("players")
     return render(request, "registration/signup.html", {"form": form})
