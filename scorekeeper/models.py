@@ -19,6 +19,7 @@ from django.db.models.lookups import LessThanOrEqual
 from django.utils.text import slugify
 
 from scorekeeper import computed
+from scorekeeper.formats import date_text
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
@@ -265,7 +266,9 @@ class GameSession(models.Model):
         if self.title:
             return self.title
         name = self.preset_name
-        return f"{name}, {self.created:%-d %b %Y}" if self.created else name
+        if not self.created:
+            return name
+        return f"{name}, {date_text(self.created)}"
 
     # Reading the session: each is worked out once per request (cached on the instance), and
     # the result once per version (kept by `computed`).
@@ -768,6 +771,20 @@ class RateLimit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} since {self.window_start:%H:%M}: {self.count}"
+
+
+class AccountLanguage(models.Model):
+    """The language a user chose in the footer while logged in: set again at each log-in, on
+    any phone (views.site.language and views.accounts.LoginView). One row per user who chose."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="account_language"
+    )
+    language = models.CharField(max_length=16)  # a code of settings.LANGUAGES
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} reads {self.language}"
 
 
 # Where each game family's entries are stored: the model that reads them (`entries_of`).

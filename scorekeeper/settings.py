@@ -105,6 +105,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",  # LANGUAGES, for the language switch
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
@@ -197,6 +198,13 @@ LOGOUT_REDIRECT_URL = "login"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "scorekeeper" / "locale"]
+# The language chosen in the footer, remembered on that phone for a year (README: Languages).
+# Its Secure flag follows the session cookie's (set further down).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True  # only the server reads it
+# Dates as each language writes them: scorekeeper/formats/<code>/formats.py.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 TIME_ZONE = envstr("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -226,6 +234,7 @@ SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # health checks come over plain HTTP from inside
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 SESSION_ENGINE = "scorekeeper.browser_sessions"  # database sessions; an outage answers 503, not 400
 SESSION_COOKIE_SAMESITE = "Lax"

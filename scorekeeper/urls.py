@@ -128,6 +128,7 @@ urlpatterns = [
     path("offline/", rules.offline, name="offline"),
     path("sw.js", rules.service_worker, name="service_worker"),
     path("theme/", site.theme, name="theme"),
+    path("language/", site.language, name="language"),
     path("manifest.webmanifest", site.manifest, name="manifest"),
     path("healthz/", site.healthz, name="healthz"),
 ]

@@ -48,3 +48,29 @@ else
     fi
     export PATH="$PWD/.venv/bin:$PATH"
 fi
+
+# The translations (README: Languages): GNU gettext's msgfmt compiles each catalogue
+# (scorekeeper/locale/<code>/LC_MESSAGES/django.po, committed) into the .mo file Django reads
+# (git-ignored), so that a fresh clone serves every language with no extra step.
+if ! command -v msgfmt >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "Installing Debian's gettext for the translations ..."
+        apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
+    else
+        echo "GNU gettext (msgfmt) is missing and cannot be installed here: pages stay in English." >&2
+    fi
+fi
+stale_catalogue() {
+    local po
+    for po in scorekeeper/locale/*/LC_MESSAGES/django.po; do
+        [ -f "$po" ] || continue
+        [ "${po%.po}.mo" -nt "$po" ] || return 0
+    done
+    return 1
+}
+if command -v msgfmt >/dev/null 2>&1 && stale_catalogue; then
+    # DEBUG only so that settings load without a secret; nothing is served here.
+    DEBUG=true python manage.py compilemessages --verbosity 0 \
+        --ignore '.venv' --ignore 'node_modules' --ignore 'staticfiles' --ignore '.git'
+fi

@@ -4,6 +4,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 from playwright.sync_api import Browser, sync_playwright
 
 from scorekeeper.models import Player
@@ -31,6 +32,16 @@ def bob_client(bob: User) -> Client:
     other = Client()
     other.force_login(bob)
     return other
+
+
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_english() -> Iterator[None]:
+    # LocaleMiddleware activates the language of each request in the thread serving it, and
+    # nothing deactivates it after: a page asked for in French would leave French active for
+    # whatever the same thread runs next, another test's direct calls included.
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -7,10 +7,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper import languages
 from scorekeeper.forms.accounts import SignupForm
 from scorekeeper.http import AuthedRequest
 from scorekeeper.ratelimit import login_allowed, password_change_allowed, signup_allowed
@@ -21,6 +23,12 @@ class LoginView(auth_views.LoginView):
     """Django's login, with a database-backed limit on attempts."""
 
     redirect_authenticated_user = True
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        # The language stored on the account comes back, on whichever phone this is.
+        response = super().form_valid(form)
+        languages.restore(form.get_user(), response)
+        return response
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if login_allowed(request):
@@ -38,6 +46,11 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     """Django's password change, limited like log-in: it checks the old password."""
 
     request: AuthedRequest
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["account_language"] = languages.stored_info(self.request.user)
+        return context
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if password_change_allowed(request):
@@ -57,6 +70,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(post_data(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        languages.adopt_chosen(request, user)  # chosen in the footer before signing up
         login(request, user)
         messages.success(request, f"Welcome, {user.get_username()}! Add the people you play with.")
         return redirect("players")

@@ -1,5 +1,5 @@
-"""The pages that belong to no screen group: home, the colour switch, health, the manifest, and
-the answer to an error outside a view."""
+"""The pages that belong to no screen group: home, the colour and language switches, health, the
+manifest, and the answer to an error outside a view."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from django.shortcuts import render
 from django.template import loader
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper import languages
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
 from scorekeeper.middleware import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.models import GameSession, Player
@@ -62,6 +63,25 @@ def theme(request: HttpRequest) -> HttpResponse:
     response.set_cookie(
         THEME_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True
     )
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def language(request: HttpRequest) -> HttpResponse:
+    """The footer's language switch: remembered on this phone (the language cookie) and, when
+    logged in, on the account. GET shows the same choice on a page of its own.
+
+    A code not offered in settings.LANGUAGES changes nothing; `next` leads back to the page
+    the switch was on, never to another site.
+    """
+    back = safe_next(request, reverse("home"))
+    if request.method == "GET":
+        return render(request, "scorekeeper/language.html", {"next": back})
+    response: HttpResponse = HttpResponseRedirect(back)
+    chosen = languages.known(request.POST.get("language"))
+    if chosen is not None:
+        languages.remember(response, chosen)
+        languages.store(request.user, chosen)
     return response
 
 

@@ -19,7 +19,7 @@ from scorekeeper.services import add_deal, create_adding_session, create_session
 
 PUBLIC = {  # anyone, no account
     "home", "signup", "login", "rules", "rule_sheet", "score_pad", "offline", "service_worker",
-    "manifest", "healthz", "rules_document", "format_document",
+    "manifest", "healthz", "rules_document", "format_document", "language",
 }  # fmt: skip
 LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
              "session_import", "session_new", "session_start", "theme",
