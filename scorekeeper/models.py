@@ -16,7 +16,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
+from django.utils.functional import lazy
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper import computed
 from scorekeeper.rules import adding, trick
@@ -104,11 +106,15 @@ def new_public_id() -> str:
     return secrets.token_hex(6)
 
 
-# The stored values and their names, from the rules (their one home).
-FAMILY_CHOICES = [(fam.ID, fam.NAME) for fam in FAMILIES.values()]
-TRUMP_CHOICES = [(trump, trick.trump_label(trump)) for trump in trick.TRUMPS]
-PREMIUM_CHOICES = [(kind, trick.PREMIUM_LABELS[kind]) for kind in trick.PREMIUM_POINTS]
-EVENT_CHOICES = [(kind, adding.EVENT_LABELS[kind]) for kind in adding.EVENT_KINDS]
+# The stored values and their names, from the rules (their one home), in the page's language
+# when shown (`get_family_display()` …): the rules mark their words for translation.
+_trump_label = lazy(lambda trump: gettext(trick.trump_label(trump)), str)
+FAMILY_CHOICES = [(fam.ID, gettext_lazy(fam.NAME)) for fam in FAMILIES.values()]
+TRUMP_CHOICES = [(trump, _trump_label(trump)) for trump in trick.TRUMPS]
+PREMIUM_CHOICES = [
+    (kind, gettext_lazy(trick.PREMIUM_LABELS[kind])) for kind in trick.PREMIUM_POINTS
+]
+EVENT_CHOICES = [(kind, gettext_lazy(adding.EVENT_LABELS[kind])) for kind in adding.EVENT_KINDS]
 EVENT_TARGETS = sorted({rule.target for rule in adding.ALL_EVENTS if rule.target is not None})
 
 
@@ -581,20 +587,20 @@ class Hand(models.Model):
 
 
 class ChangeAction(models.TextChoices):
-    ADDED = "added", "Entered"
-    EDITED = "edited", "Corrected"
-    DELETED = "deleted", "Undone"
-    EXTENDED = "extended", "Extended"
+    ADDED = "added", gettext_lazy("Entered")
+    EDITED = "edited", gettext_lazy("Corrected")
+    DELETED = "deleted", gettext_lazy("Undone")
+    EXTENDED = "extended", gettext_lazy("Extended")
     # Changes to the session as a whole (services.manage)
-    TITLED = "titled", "Renamed the session"
-    NAMED = "named", "Corrected a player's name"
-    SEATED = "seated", "Changed the seats"
-    REPLACED = "replaced", "Replaced a player"
-    ABANDONED = "abandoned", "Abandoned the session"
-    RESUMED = "resumed", "Resumed the session"
-    REMOVED = "removed", "Deleted the session"
-    RESTORED = "restored", "Restored the session"
-    REMATCH = "rematch", "Started a rematch"
+    TITLED = "titled", gettext_lazy("Renamed the session")
+    NAMED = "named", gettext_lazy("Corrected a player's name")
+    SEATED = "seated", gettext_lazy("Changed the seats")
+    REPLACED = "replaced", gettext_lazy("Replaced a player")
+    ABANDONED = "abandoned", gettext_lazy("Abandoned the session")
+    RESUMED = "resumed", gettext_lazy("Resumed the session")
+    REMOVED = "removed", gettext_lazy("Deleted the session")
+    RESTORED = "restored", gettext_lazy("Restored the session")
+    REMATCH = "rematch", gettext_lazy("Started a rematch")
 
 
 # The changes to a session as a whole, rather than to one of its deals or rounds.
