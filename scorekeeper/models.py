@@ -347,12 +347,16 @@ class GameSession(models.Model):
         """A name for the session's downloads: its title (or ruleset) and its day,
         'friday-at-sams-2026-11-20'."""
         day = self.played_on or self.created.date()
-        return f"{slugify(str(self) if self.title else self.preset_name) or 'session'}-{day}"
+        preset = self.preset
+        name = self.title or (preset.name if preset else self.ruleset)  # the same in every language
+        return f"{slugify(name) or 'session'}-{day}"
 
     @property
     def preset_name(self) -> str:
+        """The preset's name as people read it, in the page's language (the rules mark it for
+        translation), or the stored id if the rules no longer know it."""
         preset = self.preset
-        return preset.name if preset else self.ruleset
+        return gettext(preset.name) if preset else self.ruleset
 
     def scoresheet(self) -> str:
         """The session as its scoresheet file (FORMAT.md): what was entered, then the result."""
