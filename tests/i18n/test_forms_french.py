@@ -176,8 +176,8 @@ def test_an_import_with_errors_lists_them_in_french(alice_client: Client) -> Non
     [
         (b"\xff\xfe", "Ce fichier n’est pas du texte (UTF-8)"),
         (b"{not json", "Ce n’est pas du JSON valide (ligne 1, colonne 2)"),
-        (b"[]", "Un fichier de feuille de marque contient un seul objet JSON {…}, pas une liste."),
-        (b"", "Choisissez un fichier de feuille de marque à envoyer."),
+        (b"[]", "Un fichier de feuille de score contient un seul objet JSON {…}, pas une liste."),
+        (b"", "Choisissez un fichier de feuille de score à envoyer."),
     ],
 )
 def test_an_unreadable_file_is_said_in_french(
