@@ -16,7 +16,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
+from django.utils.functional import lazy
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper import computed
 from scorekeeper.formats import date_text
@@ -105,11 +107,15 @@ def new_public_id() -> str:
     return secrets.token_hex(6)
 
 
-# The stored values and their names, from the rules (their one home).
-FAMILY_CHOICES = [(fam.ID, fam.NAME) for fam in FAMILIES.values()]
-TRUMP_CHOICES = [(trump, trick.trump_label(trump)) for trump in trick.TRUMPS]
-PREMIUM_CHOICES = [(kind, trick.PREMIUM_LABELS[kind]) for kind in trick.PREMIUM_POINTS]
-EVENT_CHOICES = [(kind, adding.EVENT_LABELS[kind]) for kind in adding.EVENT_KINDS]
+# The stored values and their names, from the rules (their one home), in the page's language
+# when shown (`get_family_display()` …): the rules mark their words for translation.
+_trump_label = lazy(lambda trump: gettext(trick.trump_label(trump)), str)
+FAMILY_CHOICES = [(fam.ID, gettext_lazy(fam.NAME)) for fam in FAMILIES.values()]
+TRUMP_CHOICES = [(trump, _trump_label(trump)) for trump in trick.TRUMPS]
+PREMIUM_CHOICES = [
+    (kind, gettext_lazy(trick.PREMIUM_LABELS[kind])) for kind in trick.PREMIUM_POINTS
+]
+EVENT_CHOICES = [(kind, gettext_lazy(adding.EVENT_LABELS[kind])) for kind in adding.EVENT_KINDS]
 EVENT_TARGETS = sorted({rule.target for rule in adding.ALL_EVENTS if rule.target is not None})
 
 
@@ -344,12 +350,16 @@ class GameSession(models.Model):
         """A name for the session's downloads: its title (or ruleset) and its day,
         'friday-at-sams-2026-11-20'."""
         day = self.played_on or self.created.date()
-        return f"{slugify(str(self) if self.title else self.preset_name) or 'session'}-{day}"
+        preset = self.preset
+        name = self.title or (preset.name if preset else self.ruleset)  # the same in every language
+        return f"{slugify(name) or 'session'}-{day}"
 
     @property
     def preset_name(self) -> str:
+        """The preset's name as people read it, in the page's language (the rules mark it for
+        translation), or the stored id if the rules no longer know it."""
         preset = self.preset
-        return preset.name if preset else self.ruleset
+        return gettext(preset.name) if preset else self.ruleset
 
     def scoresheet(self) -> str:
         """The session as its scoresheet file (FORMAT.md): what was entered, then the result."""
@@ -584,20 +594,20 @@ class Hand(models.Model):
 
 
 class ChangeAction(models.TextChoices):
-    ADDED = "added", "Entered"
-    EDITED = "edited", "Corrected"
-    DELETED = "deleted", "Undone"
-    EXTENDED = "extended", "Extended"
+    ADDED = "added", gettext_lazy("Entered")
+    EDITED = "edited", gettext_lazy("Corrected")
+    DELETED = "deleted", gettext_lazy("Undone")
+    EXTENDED = "extended", gettext_lazy("Extended")
     # Changes to the session as a whole (services.manage)
-    TITLED = "titled", "Renamed the session"
-    NAMED = "named", "Corrected a player's name"
-    SEATED = "seated", "Changed the seats"
-    REPLACED = "replaced", "Replaced a player"
-    ABANDONED = "abandoned", "Abandoned the session"
-    RESUMED = "resumed", "Resumed the session"
-    REMOVED = "removed", "Deleted the session"
-    RESTORED = "restored", "Restored the session"
-    REMATCH = "rematch", "Started a rematch"
+    TITLED = "titled", gettext_lazy("Renamed the session")
+    NAMED = "named", gettext_lazy("Corrected a player's name")
+    SEATED = "seated", gettext_lazy("Changed the seats")
+    REPLACED = "replaced", gettext_lazy("Replaced a player")
+    ABANDONED = "abandoned", gettext_lazy("Abandoned the session")
+    RESUMED = "resumed", gettext_lazy("Resumed the session")
+    REMOVED = "removed", gettext_lazy("Deleted the session")
+    RESTORED = "restored", gettext_lazy("Restored the session")
+    REMATCH = "rematch", gettext_lazy("Started a rematch")
 
 
 # The changes to a session as a whole, rather than to one of its deals or rounds.

@@ -8,11 +8,26 @@ from typing import Any
 
 from django import forms
 from django.http import QueryDict
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.rules import trick
 
-MADE_CHOICES = [("", "From the bid"), ("made", "Made ✓"), ("failed", "Failed ✗")]
-TRUMP_CHOICES = [(trump, trick.trump_label(trump)) for trump in trick.TRUMPS]
+
+def _trump_label(trump: str | None) -> str:
+    """A trump as people read it, in the page's language (the rules' words, translated)."""
+    return _(trick.trump_label(trump))
+
+
+trump_label_lazy = lazy(_trump_label, str)
+
+MADE_CHOICES = [
+    ("", gettext_lazy("From the bid")),
+    ("made", gettext_lazy("Made ✓")),
+    ("failed", gettext_lazy("Failed ✗")),
+]
+TRUMP_CHOICES = [(trump, trump_label_lazy(trump)) for trump in trick.TRUMPS]
 CARD_LETTERS = "".join(suit.letter for suit in trick.BID_SUITS)  # ♦0 ♠1 ♥2 ♣3, as the buttons
 CARD_VALUES = {suit.letter: suit.bid_value for suit in trick.BID_SUITS}
 
@@ -41,55 +56,60 @@ class DealForm(forms.Form):
         self.hand_names = list(rules.hands)
         self.most_bid = most_bid = max(rules.bid_max, rules.tricks if rules.zero_all_tricks else 0)
         for index, name in enumerate(self.hand_names):
-            label = trick.hand_label(name)
+            label = _hand_label(name)
             self.fields[f"h{index}-tricks"] = forms.IntegerField(
-                label=f"Tricks won by {label}",
+                label=_("Tricks won by %(player)s") % {"player": label},
                 min_value=0,
                 max_value=rules.tricks,
                 error_messages={
-                    "required": "How many tricks?",
-                    "invalid": "Tricks are a whole number.",
-                    "min_value": "Tricks cannot be negative.",
-                    "max_value": f"A deal has only {rules.tricks} tricks.",
+                    "required": _("How many tricks?"),
+                    "invalid": _("Tricks are a whole number."),
+                    "min_value": _("Tricks cannot be negative."),
+                    "max_value": ngettext(
+                        "A deal has only %(tricks)s trick.",
+                        "A deal has only %(tricks)s tricks.",
+                        rules.tricks,
+                    )
+                    % {"tricks": rules.tricks},
                 },
             )
             self.fields[f"h{index}-bid"] = forms.IntegerField(
-                label=f"Bid of {label} as a number",
+                label=_("Bid of %(player)s as a number") % {"player": label},
                 required=False,
                 min_value=0,
                 max_value=most_bid,
                 error_messages={
-                    "invalid": "A bid is a whole number.",
-                    "min_value": "A bid cannot be negative.",
-                    "max_value": f"A bid is at most {most_bid}.",
+                    "invalid": _("A bid is a whole number."),
+                    "min_value": _("A bid cannot be negative."),
+                    "max_value": _("A bid is at most %(most)s.") % {"most": most_bid},
                 },
             )
             self.fields[f"h{index}-cards"] = forms.RegexField(
                 regex=r"^[DSHC]{0,3}$",
                 required=False,
                 widget=forms.HiddenInput,
-                error_messages={"invalid": "Tap up to three bid-card suits."},
+                error_messages={"invalid": _("Tap up to three bid-card suits.")},
             )
             if name == trick.DUMMY:
                 continue
             self.fields[f"h{index}-made"] = forms.ChoiceField(
-                label=f"Did {label} make the bid?",
+                label=_("Did %(player)s make the bid?") % {"player": label},
                 choices=MADE_CHOICES,
                 required=False,
                 widget=forms.RadioSelect,
             )
             if rules.premiums:
                 self.fields[f"h{index}-premium"] = forms.ChoiceField(
-                    label=f"Premium bid by {label}",
-                    choices=[("", "No premium")]
-                    + [(kind, trick.PREMIUM_LABELS[kind]) for kind in rules.premiums],
+                    label=_("Premium bid by %(player)s") % {"player": label},
+                    choices=[("", _("No premium"))]
+                    + [(kind, _(trick.PREMIUM_LABELS[kind])) for kind in rules.premiums],
                     required=False,
                 )
         # The table gives the trump (turned up, or named by the premium bidder).
         self.trump_entered = rules.trump in ("turn-up", "declared")
         if self.trump_entered:
             self.fields["trump"] = forms.ChoiceField(
-                label="Trump", choices=TRUMP_CHOICES, required=False, widget=forms.RadioSelect
+                label=_("Trump"), choices=TRUMP_CHOICES, required=False, widget=forms.RadioSelect
             )
         self.entry: trick.DealEntry | None = None
         # Set when another phone entered or undid a deal while this one was being typed.
@@ -100,7 +120,8 @@ class DealForm(forms.Form):
 
     bid_suits = trick.BID_SUITS  # the bid-card buttons, lowest first
     trumps = [
-        (trump, trick.symbol(trump) or "NT", trick.trump_label(trump)) for trump in trick.TRUMPS
+        (trump, trick.symbol(trump) or gettext_lazy("NT"), trump_label_lazy(trump))
+        for trump in trick.TRUMPS
     ]  # the trump buttons: value, what the button shows, what it is called
     digits = tuple(range(10))  # the keypad's number keys
 
@@ -108,7 +129,7 @@ class DealForm(forms.Form):
         """The previewed deal's hands with their labels (the dummy as people read it)."""
         if self.preview is None:
             return []
-        return [{"label": trick.hand_label(h.player), "result": h} for h in self.preview.hands]
+        return [{"label": _hand_label(h.player), "result": h} for h in self.preview.hands]
 
     def hands(self) -> list[dict[str, Any]]:
         """What the template needs per hand: its name and its bound fields."""
@@ -124,7 +145,7 @@ class DealForm(forms.Form):
                 {
                     "index": index,
                     "name": name,
-                    "label": trick.hand_label(name),
+                    "label": _hand_label(name),
                     "fields": fields,
                     "cards": [trick.cards_text(c) for c in cards],
                     "cards_sum": cards_value(cards),
@@ -189,14 +210,25 @@ class DealForm(forms.Form):
         for field, errors in self.errors.items():
             hand = re.match(r"h(\d+)-", field)
             if hand:
-                who = trick.hand_label(self.hand_names[int(hand.group(1))])
+                who = _hand_label(self.hand_names[int(hand.group(1))])
             else:
-                who = "Trump" if field == "trump" else ""
-            lines += [f"{who}: {error}" if who else str(error) for error in errors]
+                who = _("Trump") if field == "trump" else ""
+            lines += [_status_line(who, error) if who else str(error) for error in errors]
         for index, messages in sorted(self.hand_problems.items()):
-            who = trick.hand_label(self.hand_names[index])
-            lines += [f"{who}: {message}" for message in messages]
+            who = _hand_label(self.hand_names[index])
+            lines += [_status_line(who, message) for message in messages]
         return lines
+
+
+def _hand_label(name: str) -> str:
+    """A hand as people read it in the page's language: the player's name, or the dummy."""
+    label = trick.hand_label(name)
+    return _(label) if name == trick.DUMMY else label
+
+
+def _status_line(who: str, problem: object) -> str:
+    """'Ann: Tricks cannot be negative.', the punctuation as the language writes it."""
+    return _("%(who)s: %(problem)s") % {"who": who, "problem": problem}
 
 
 _FIELD_PARTS = {

@@ -8,13 +8,18 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.models import User
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.forms.players import roster_name
 from scorekeeper.forms.text import check_text, tidy_name
 from scorekeeper.models import PLAYER_NAME_MAX, GameSession, Player, Seat
 from scorekeeper.rules import bounds
 
-TOO_LONG_NAME = f"A name can be at most {PLAYER_NAME_MAX} characters."
+TOO_LONG_NAME = format_lazy(
+    gettext_lazy("A name can be at most {longest} characters."), longest=PLAYER_NAME_MAX
+)
 
 
 def _helper() -> FormHelper:
@@ -29,10 +34,15 @@ class TitleForm(forms.Form):
     title = forms.CharField(
         max_length=bounds.MAX_TITLE_LENGTH,
         required=False,
-        label="Name of the session",
-        help_text="For example “Friday at Sam’s”. Leave it empty to call it by its rules and day.",
+        label=gettext_lazy("Name of the session"),
+        help_text=gettext_lazy(
+            "For example “Friday at Sam’s”. Leave it empty to call it by its rules and day."
+        ),
         error_messages={
-            "max_length": f"A name can be at most {bounds.MAX_TITLE_LENGTH} characters long."
+            "max_length": format_lazy(
+                gettext_lazy("A name can be at most {longest} characters long."),
+                longest=bounds.MAX_TITLE_LENGTH,
+            )
         },
     )
 
@@ -42,7 +52,7 @@ class TitleForm(forms.Form):
 
     def clean_title(self) -> str:
         title: str = self.cleaned_data["title"].strip()  # as the start form has it
-        check_text(title, "A name", bounds.MAX_TITLE_LENGTH)
+        check_text(title, bounds.MAX_TITLE_LENGTH)
         return title
 
 
@@ -51,7 +61,10 @@ class SeatNameForm(forms.Form):
 
     name = forms.CharField(
         max_length=PLAYER_NAME_MAX,
-        error_messages={"required": "Type the player's name.", "max_length": TOO_LONG_NAME},
+        error_messages={
+            "required": gettext_lazy("Type the player's name."),
+            "max_length": TOO_LONG_NAME,
+        },
     )
 
     def __init__(self, *args: Any, seat: Seat, owner: User, **kwargs: Any) -> None:
@@ -61,14 +74,16 @@ class SeatNameForm(forms.Form):
         self.seat = seat
         self.owner = owner
         field = self.fields["name"]
-        field.label = f"Name in seat {seat.position + 1}"
+        field.label = _("Name in seat %(number)s") % {"number": seat.position + 1}
         field.widget.attrs.update({"autocomplete": "off", "autocapitalize": "words"})
         self.helper = _helper()
 
     def clean_name(self) -> str:
         name = roster_name(self.cleaned_data["name"], self.owner, self.seat.player_id)
         if name == self.seat.player.name:
-            raise forms.ValidationError(f"That is already the name in seat {self.position}.")
+            raise forms.ValidationError(
+                _("That is already the name in seat %(number)s.") % {"number": self.position}
+            )
         return name
 
     @property
@@ -82,16 +97,17 @@ class SeatOrderForm(forms.Form):
     def __init__(self, *args: Any, session: GameSession, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seated = [seat.player for seat in session.seats.all()]
-        choices = [("", "— choose —"), *((str(p.pk), p.name) for p in self.seated)]
+        choices = [("", _("— choose —")), *((str(p.pk), p.name) for p in self.seated)]
         for index, player in enumerate(self.seated):
+            seat = _("Seat %(number)s (deals first)") if index == 0 else _("Seat %(number)s")
             self.fields[f"seat_{index}"] = forms.TypedChoiceField(
                 choices=choices,
                 coerce=int,
                 initial=str(player.pk),
-                label=f"Seat {index + 1}" + (" (deals first)" if index == 0 else ""),
+                label=seat % {"number": index + 1},
                 error_messages={
-                    "required": f"Choose who sits in seat {index + 1}.",
-                    "invalid_choice": "Choose one of the players at this table.",
+                    "required": _("Choose who sits in seat %(number)s.") % {"number": index + 1},
+                    "invalid_choice": _("Choose one of the players at this table."),
                 },
             )
         self.helper = _helper()
@@ -106,7 +122,9 @@ class SeatOrderForm(forms.Form):
             if chosen is None:
                 continue
             if chosen in seen:
-                self.add_error(f"seat_{index}", f"{names[chosen]} already has a seat.")
+                self.add_error(
+                    f"seat_{index}", _("%(player)s already has a seat.") % {"player": names[chosen]}
+                )
             seen.add(chosen)
         return data
 
@@ -122,15 +140,17 @@ class ReplaceForm(forms.Form):
     player = forms.ModelChoiceField(
         queryset=Player.objects.none(),
         required=False,
-        label="One of your players",
-        empty_label="— choose —",
-        error_messages={"invalid_choice": "Choose a player from your roster who is not seated."},
+        label=gettext_lazy("One of your players"),
+        empty_label=gettext_lazy("— choose —"),
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose a player from your roster who is not seated.")
+        },
     )
     new_name = forms.CharField(
         max_length=PLAYER_NAME_MAX,
         required=False,
-        label="Or someone new",
-        help_text="Typed here, they are added to your players.",
+        label=gettext_lazy("Or someone new"),
+        help_text=gettext_lazy("Typed here, they are added to your players."),
         error_messages={"max_length": TOO_LONG_NAME},
     )
     # The deals or rounds entered when the page said what the change means.
@@ -158,14 +178,18 @@ class ReplaceForm(forms.Form):
         player = known.first()
         if player is None:
             return roster_name(typed, self.owner)
+        named = {"player": player.name}
         if player.pk in self.seated:
-            raise forms.ValidationError(f"{player.name} already sits at this table.")
+            raise forms.ValidationError(_("%(player)s already sits at this table.") % named)
         if player.archived:
             raise forms.ValidationError(
-                f"{player.name} is an archived player of yours: put them back on your roster "
-                "(Players), or type another name."
+                _(
+                    "%(player)s is an archived player of yours: put them back on your roster "
+                    "(Players), or type another name."
+                )
+                % named
             )
-        clash = f"You already have a player called {player.name}: choose them above."
+        clash = _("You already have a player called %(player)s: choose them above.") % named
         raise forms.ValidationError(clash)
 
     def clean(self) -> dict[str, Any]:
@@ -175,9 +199,11 @@ class ReplaceForm(forms.Form):
         if self.errors:
             return data
         if player is not None and name:
-            self.add_error("new_name", f"Choose {player.name} or type a new name, not both.")
+            both = _("Choose %(player)s or type a new name, not both.") % {"player": player.name}
+            self.add_error("new_name", both)
         elif player is None and not name:
-            self.add_error("player", "Choose who takes the seat, or type a new name below.")
+            self.add_error("player", _("Choose who takes the seat, or type a new name below."))
+
         return data
 
     def newcomer(self) -> Player | str:

@@ -7,6 +7,9 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.models import User
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.forms.text import check_text, tidy_name
 from scorekeeper.models import PLAYER_NAME_MAX, Player
@@ -19,13 +22,15 @@ def roster_name(typed: str, owner: User, player_id: int | None = None) -> str:
     renamed)."""
     name = tidy_name(typed)
     if not name:
-        raise forms.ValidationError("Type the player's name.")
-    check_text(name, "A name", PLAYER_NAME_MAX)
+        raise forms.ValidationError(_("Type the player's name."))
+    check_text(name, PLAYER_NAME_MAX)
     clash = Player.objects.filter(owner=owner, name_key=bounds.name_key(name))
     if player_id:
         clash = clash.exclude(pk=player_id)
     if clash.exists():
-        raise forms.ValidationError(f"You already have a player called {clash[0].name}.")
+        raise forms.ValidationError(
+            _("You already have a player called %(player)s.") % {"player": clash[0].name}
+        )
     return name
 
 
@@ -35,10 +40,15 @@ class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["name"]
+        labels = {"name": gettext_lazy("Name")}
+
         error_messages = {
             "name": {
-                "required": "Type the player's name.",
-                "max_length": f"A name can be at most {PLAYER_NAME_MAX} characters.",
+                "required": gettext_lazy("Type the player's name."),
+                "max_length": format_lazy(
+                    gettext_lazy("A name can be at most {longest} characters."),
+                    longest=PLAYER_NAME_MAX,
+                ),
             }
         }
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.rules import adding, bounds
 
@@ -12,12 +14,15 @@ from scorekeeper.rules import adding, bounds
 class AdjustForm(forms.Form):
     """A correction agreed at the table: so many tokens (or points) up or down for a player."""
 
-    player = forms.ChoiceField(label="Who")
+    player = forms.ChoiceField(label=gettext_lazy("Who"))
     tokens = forms.IntegerField(
-        label="By how many (+ gives, − takes)",
+        label=gettext_lazy("By how many (+ gives, − takes)"),
         min_value=-bounds.MAX_ADJUST,
         max_value=bounds.MAX_ADJUST,
-        error_messages={"required": "Say by how many.", "invalid": "A whole number, such as -1."},
+        error_messages={
+            "required": gettext_lazy("Say by how many."),
+            "invalid": gettext_lazy("A whole number, such as -1."),
+        },
     )
 
     def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
@@ -29,17 +34,19 @@ class AdjustForm(forms.Form):
     def clean_tokens(self) -> int:
         tokens: int = self.cleaned_data["tokens"]
         if tokens == 0:
-            raise forms.ValidationError("An adjustment of 0 changes nothing; give + or − a number.")
+            raise forms.ValidationError(
+                _("An adjustment of 0 changes nothing; give + or − a number.")
+            )
         return tokens
 
 
 class RoundEventForm(forms.Form):
     """Add an event to a past round while correcting it."""
 
-    player = forms.ChoiceField(label="Who")
-    event = forms.ChoiceField(label="What happened")
+    player = forms.ChoiceField(label=gettext_lazy("Who"))
+    event = forms.ChoiceField(label=gettext_lazy("What happened"))
     tokens = forms.IntegerField(
-        label="For an adjustment: by how many (+ gives, − takes)",
+        label=gettext_lazy("For an adjustment: by how many (+ gives, − takes)"),
         required=False,
         min_value=-bounds.MAX_ADJUST,
         max_value=bounds.MAX_ADJUST,
@@ -53,14 +60,16 @@ class RoundEventForm(forms.Form):
         assert isinstance(player, forms.ChoiceField) and isinstance(event, forms.ChoiceField)
         player.choices = [(str(i), name) for i, name in enumerate(rules.players)]
         event.choices = [
-            (f"{rule.event}:{rule.target or ''}", rule.label) for rule in adding.events_for(rules)
+            (f"{rule.event}:{rule.target or ''}", _(rule.label))
+            for rule in adding.events_for(rules)
         ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         assert data is not None
         if data.get("event", "").startswith("adjust:") and not data.get("tokens"):
-            self.add_error("tokens", "Say by how many (not 0).")
+            self.add_error("tokens", _("Say by how many (not 0)."))
+
         return data
 
     def entered_event(self) -> adding.Event:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
 
 from scorekeeper.rules import trick
 from scorekeeper.rules.bounds import player_range
@@ -45,7 +46,12 @@ def problem_text(family: Family, problem: Problem) -> str:
     option = _problem_option(family, problem)
     if option is None:
         return str(problem) if problem.path not in ("ruleset", "") else problem.message
-    return f"{option.short}: {problem.message}"
+    return _field_problem(_(option.short), problem.message)
+
+
+def _field_problem(field: str, message: str) -> str:
+    """'First trump: Choose one of: diamonds, none.', punctuated as the language writes it."""
+    return _("%(field)s: %(problem)s") % {"field": field, "problem": message}
 
 
 def _problem_option(family: Family, problem: Problem) -> Option | None:
@@ -199,17 +205,22 @@ def resolve_keeping(
             kept = {name: value for name, value in kept.items() if name not in refused}
 
 
-def _player_count(family: Family, preset: Any, query: QueryDict) -> tuple[int, list[Problem]]:
+def _player_count(family: Family, preset: Any, query: QueryDict) -> tuple[int, str]:
+    """The number of players asked for, and what is wrong with it ("" when nothing)."""
     counts = preset.players
     default = family.SHEET_PLAYERS if family.SHEET_PLAYERS in counts else counts[0]
     text = query.get(PLAYERS_PARAM, "").strip()
     if not text:
-        return default, []
+        return default, ""
     count = _whole(text)
     if count is not None and count in counts:
-        return count, []
-    message = f'Players: {preset.name} is for {player_range(counts)} players, not "{text}".'
-    return default, [Problem("", message)]
+        return count, ""
+    message = _('%(preset)s is for %(counts)s players, not "%(typed)s".') % {
+        "preset": _(preset.name),
+        "counts": player_range(counts),
+        "typed": text,
+    }
+    return default, message
 
 
 @dataclass(frozen=True)
@@ -239,17 +250,18 @@ class RulesQuery:
 
     def __init__(self, family: Family, preset: Any, query: QueryDict) -> None:
         self.family, self.preset, self.query = family, preset, query
-        count, problems = _player_count(family, preset, query)
+        count, wrong_count = _player_count(family, preset, query)
         self.errors: dict[str, str] = {}
-        if problems:
-            self.errors[PLAYERS_PARAM] = problems[0].message.removeprefix("Players: ")
+        self.problems: list[str] = []
+        if wrong_count:
+            self.errors[PLAYERS_PARAM] = wrong_count
+            self.problems.append(_field_problem(_("Players"), wrong_count))
         self.rules, refused = resolve_keeping(
             family, preset.id, _query_options(family, query), seat_names(count)
         )
         for problem in refused:
             self.errors.setdefault(_problem_field(family, problem), problem.message)
-        problems += refused
-        self.problems = [problem_text(family, problem) for problem in problems]
+        self.problems += [problem_text(family, problem) for problem in refused]
         self.params = rules_params(family, self.rules)
 
     def _shown(self, name: str, value: str) -> str:
@@ -263,7 +275,7 @@ class RulesQuery:
         fields: list[Field] = []
         if len(preset.players) > 1:
             counts = tuple((str(n), str(n)) for n in preset.players)
-            players = Field(PLAYERS_PARAM, "Players", str(len(rules.players)), counts)
+            players = Field(PLAYERS_PARAM, _("Players"), str(len(rules.players)), counts)
             fields.append(self._checked(players))
         values = rules.options_data()
         for option in self.family.applicable_options(preset):
@@ -282,18 +294,20 @@ class RulesQuery:
         return replace(field, value=value, error=error)
 
     def _fields(self, option: Option, value: object) -> list[Field]:
-        name, label, text = option.name, option.short, _option_text(option, value)
+        name, label, text = option.name, _(option.short), _option_text(option, value)
         if option.kind == FLAG:
-            return [Field(name, label, text, (("true", "Yes"), ("false", "No")))]
+            return [Field(name, label, text, (("true", _("Yes")), ("false", _("No"))))]
         if option.kind == SUBSET:
-            return [Field(name, label, text, option.subsets())]
+            return [Field(name, label, text, shown_choices(option.subsets()))]
         if option.kind == CHOICE:
-            return [Field(name, label, text, tuple((c.value, c.brief) for c in option.choices))]
+            briefs = tuple((c.value, shown(c.brief)) for c in option.choices)
+            return [Field(name, label, text, briefs)]
         if option.kind == MATCH:
             return self._match_fields(option, trick.Match.from_data(value))
+        help_text = shown(option.sheet_help)
         if option.kind == NUMBER:
-            return [Field(name, label, text, (), option.sheet_help, "", option.least, option.most)]
-        return [Field(name, label, text, (), option.sheet_help)]
+            return [Field(name, label, text, (), help_text, "", option.least, option.most)]
+        return [Field(name, label, text, (), help_text)]
 
     def _match_fields(self, option: Option, match: trick.Match) -> list[Field]:
         """A select of the preset's match types, and the number the type takes."""
@@ -305,22 +319,34 @@ class RulesQuery:
             kind = typed_kind if typed_kind in self.preset.match_types else kind
             number = typed_number or self.query.get(MATCH_NUMBER_PARAM, "").strip() or number
         types = tuple(
-            (choice.value, choice.label)
+            (choice.value, shown(choice.label))
             for choice in option.choices
             if choice.value in self.preset.match_types
         )
+        error = self.errors.get(option.name, "")
         return [
-            Field(option.name, option.short, kind, types, error=self.errors.get(option.name, "")),
+            Field(option.name, _(option.short), kind, types, error=error),
             Field(
                 MATCH_NUMBER_PARAM,
-                trick.MATCH_NUMBER_LABEL,
+                _(trick.MATCH_NUMBER_LABEL),
                 number,
-                help=option.help,
+                help=shown(option.help),
                 error=self.errors.get(MATCH_NUMBER_PARAM, ""),
                 least=option.least,
                 most=option.most,
             ),
         ]
+
+
+def shown(text: str) -> str:
+    """Words of the rules (an option's label, help or choice) in the page's language; they
+    are marked for translation where the rules hold them. Empty stays empty."""
+    return _(text) if text else text
+
+
+def shown_choices(choices: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """Choices (value, words) with their words in the page's language; the values unchanged."""
+    return tuple((value, shown(words)) for value, words in choices)
 
 
 def rules_params(family: Family, rules: Any) -> dict[str, str]:

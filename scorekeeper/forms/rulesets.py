@@ -8,6 +8,9 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.models import User
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.forms.sessions import OptionsForm
 from scorekeeper.forms.text import check_text, tidy_name
@@ -35,12 +38,15 @@ class RulesetForm(OptionsForm):
     set as it plays unless changed (the house rules)."""
 
     name = forms.CharField(
-        label="Name of these rules",
+        label=gettext_lazy("Name of these rules"),
         max_length=RULESET_NAME_MAX,
-        help_text="For example “Our Friday rules”.",
+        help_text=gettext_lazy("For example “Our Friday rules”."),
         error_messages={
-            "required": "Give these rules a name.",
-            "max_length": f"A name can be at most {RULESET_NAME_MAX} characters.",
+            "required": gettext_lazy("Give these rules a name."),
+            "max_length": format_lazy(
+                gettext_lazy("A name can be at most {longest} characters."),
+                longest=RULESET_NAME_MAX,
+            ),
         },
     )
 
@@ -67,13 +73,16 @@ class RulesetForm(OptionsForm):
     def clean_name(self) -> str:
         name = tidy_name(self.cleaned_data["name"])
         if not name:
-            raise forms.ValidationError("Give these rules a name.")
-        check_text(name, "A name", RULESET_NAME_MAX)
+            raise forms.ValidationError(_("Give these rules a name."))
+        check_text(name, RULESET_NAME_MAX)
         clash = SavedRuleset.objects.for_user(self.owner).filter(name_key=bounds.name_key(name))
         if self.ruleset is not None:
             clash = clash.exclude(pk=self.ruleset.pk)
         if clash.exists():
-            raise forms.ValidationError(f"You already have rules called “{clash[0].name}”.")
+            raise forms.ValidationError(
+                _("You already have rules called “%(name)s”.") % {"name": clash[0].name}
+            )
+
         return name
 
     def clean(self) -> dict[str, Any]:

@@ -16,7 +16,12 @@ from django import forms
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
+from django.utils.formats import number_format
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from scorekeeper.forms.rules import shown, shown_choices
 from scorekeeper.forms.text import check_text
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import bounds, trick
@@ -34,13 +39,16 @@ from scorekeeper.rules.options import (
 from scorekeeper.rules.registry import FAMILIES, Family
 from scorekeeper.scoresheet import InvalidScoresheet, Sheet, loads_scoresheet
 
-TOO_BIG = f"That file is too big for a scoresheet (over {bounds.MAX_FILE_BYTES // 1_000_000} MB)."
+TOO_BIG = format_lazy(
+    gettext_lazy("That file is too big for a scoresheet (over {megabytes} MB)."),
+    megabytes=bounds.MAX_FILE_BYTES // 1_000_000,
+)
 
 
 class ScoresheetUploadForm(forms.Form):
     file = forms.FileField(
-        label="Scoresheet file (.json)",
-        error_messages={"required": "Choose a scoresheet file to upload."},
+        label=gettext_lazy("Scoresheet file (.json)"),
+        error_messages={"required": gettext_lazy("Choose a scoresheet file to upload.")},
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -56,7 +64,7 @@ class ScoresheetUploadForm(forms.Form):
             text = upload.read().decode("utf-8")
         except UnicodeDecodeError:
             raise forms.ValidationError(
-                "That file is not text (UTF-8); is it a scoresheet?"
+                _("That file is not text (UTF-8); is it a scoresheet?")
             ) from None
         try:
             self.sheet = loads_scoresheet(text)
@@ -72,8 +80,8 @@ class SeatingForm(forms.Form):
     title = forms.CharField(
         max_length=bounds.MAX_TITLE_LENGTH,
         required=False,
-        label="Name (optional)",
-        help_text="For example “Friday at Sam’s”.",
+        label=gettext_lazy("Name (optional)"),
+        help_text=gettext_lazy("For example “Friday at Sam’s”."),
     )
 
     def __init__(
@@ -89,26 +97,26 @@ class SeatingForm(forms.Form):
             self.fields[f"seat_{index}"] = forms.ModelChoiceField(
                 queryset=roster,
                 required=index < min(allowed),
-                label=f"Seat {index + 1}",
-                empty_label="— nobody —" if index >= min(allowed) else "— choose —",
+                label=_("Seat %(number)s") % {"number": index + 1},
+                empty_label=_("— nobody —") if index >= min(allowed) else _("— choose —"),
                 error_messages={
-                    "required": f"Choose who sits in seat {index + 1}.",
-                    "invalid_choice": "Choose a player from your roster.",
+                    "required": _("Choose who sits in seat %(number)s.") % {"number": index + 1},
+                    "invalid_choice": _("Choose a player from your roster."),
                 },
             )
         self.fields["first_dealer"] = forms.ModelChoiceField(
             queryset=roster,
             required=False,
-            label="First dealer",
-            empty_label="Seat 1",
-            help_text="The deal then passes to the left, seat by seat.",
+            label=_("First dealer"),
+            empty_label=_("Seat %(number)s") % {"number": 1},
+            help_text=_("The deal then passes to the left, seat by seat."),
         )
         self.helper = FormHelper()
         self.helper.form_tag = False
 
     def clean_title(self) -> str:
         title: str = self.cleaned_data["title"].strip()
-        check_text(title, "A name", bounds.MAX_TITLE_LENGTH)
+        check_text(title, bounds.MAX_TITLE_LENGTH)
         return title
 
     def seat_fields(self) -> list[forms.BoundField]:
@@ -132,15 +140,19 @@ class SeatingForm(forms.Form):
         seen: set[int] = set()
         for index, player in enumerate(seated):
             if player is not None and player.pk in seen:
-                self.add_error(f"seat_{index}", f"{player.name} already has a seat.")
+                self.add_error(
+                    f"seat_{index}", _("%(player)s already has a seat.") % {"player": player.name}
+                )
             elif player is not None:
                 seen.add(player.pk)
         if len(players) not in self.allowed and not self.errors:
             counts = bounds.player_range(sorted(self.allowed))
-            self.add_error(None, f"{self.ruleset_name} needs {counts} players.")
+            needs = _("%(rules)s needs %(counts)s players.")
+            self.add_error(None, needs % {"rules": _(self.ruleset_name), "counts": counts})
         dealer = data.get("first_dealer")
         if dealer is not None and dealer not in players:
-            self.add_error("first_dealer", f"{dealer.name} is not sitting at this table.")
+            where = _("%(player)s is not sitting at this table.") % {"player": dealer.name}
+            self.add_error("first_dealer", where)
         return data
 
 
@@ -172,16 +184,18 @@ class OptionsForm(forms.Form):
         if option.kind == MATCH:
             match, preset_match = trick.Match.from_data(value), trick.Match.from_data(own)
             self.fields[self.match_field] = forms.ChoiceField(
-                label=option.label,
+                label=shown(option.label),
                 choices=[
-                    (c.value, c.label) for c in option.choices if c.value in self.preset.match_types
+                    (c.value, shown(c.label))
+                    for c in option.choices
+                    if c.value in self.preset.match_types
                 ],
                 initial=match.type,
                 required=False,
             )
             self.fields["match_number"] = forms.IntegerField(
-                label=trick.MATCH_NUMBER_LABEL,
-                help_text=option.help,
+                label=_(trick.MATCH_NUMBER_LABEL),
+                help_text=shown(option.help),
                 min_value=option.least,
                 max_value=option.most,
                 required=False,
@@ -196,32 +210,32 @@ class OptionsForm(forms.Form):
         if option.kind == CHOICE:
             radio = len(option.choices) <= 3  # else a select, in the shorter words that fit it
             self.fields[name] = forms.ChoiceField(
-                label=option.label,
-                help_text=option.help,
-                choices=[(c.value, c.label if radio else c.brief) for c in option.choices],
+                label=shown(option.label),
+                help_text=shown(option.help),
+                choices=[(c.value, shown(c.label if radio else c.brief)) for c in option.choices],
                 initial=value,
                 required=False,
                 widget=forms.RadioSelect if radio else forms.Select,
             )
         elif option.kind == FLAG:
             self.fields[name] = forms.ChoiceField(
-                label=option.label,
-                choices=[("true", "Yes"), ("false", "No")],
+                label=shown(option.label),
+                choices=[("true", _("Yes")), ("false", _("No"))],
                 initial=_field_text(option, value),
                 required=False,
                 widget=forms.RadioSelect,
             )
         elif option.kind == SUBSET:
             self.fields[name] = forms.ChoiceField(
-                label=option.label,
-                choices=option.subsets(),
+                label=shown(option.label),
+                choices=shown_choices(option.subsets()),
                 initial=_field_text(option, value),
                 required=False,
             )
         elif option.kind == NUMBERS:
             self.fields[name] = forms.CharField(
-                label=option.label,
-                help_text=option.help,
+                label=shown(option.label),
+                help_text=shown(option.help),
                 required=False,
                 initial=_field_text(option, value),
             )
@@ -230,8 +244,8 @@ class OptionsForm(forms.Form):
             if usual and not chosen:
                 self.preset_values[name] = ""
             self.fields[name] = forms.IntegerField(
-                label=option.label,
-                help_text=usual or option.help,
+                label=shown(option.label),
+                help_text=usual or shown(option.help),
                 min_value=option.least,
                 max_value=option.most,
                 required=False,
@@ -285,15 +299,22 @@ class OptionsForm(forms.Form):
         parts = [part for part in re.split(r"[,\s]+", text) if part]
         if not all(part.isdecimal() and len(part) <= 5 for part in parts):
             raise forms.ValidationError(
-                "Type whole numbers separated by commas, such as 30, 20, 10, 0."
+                _("Type whole numbers separated by commas, such as 30, 20, 10, 0.")
             )
         row = [int(part) for part in parts]
         if not row:
             return None
         if len(row) > bounds.MAX_PLAYERS or max(row) > bounds.MAX_BONUS:
             raise forms.ValidationError(
-                f"Type at most {bounds.MAX_PLAYERS} bonuses, each from 0 to "
-                f"{bounds.number(bounds.MAX_BONUS)}."
+                ngettext(
+                    "Type at most %(count)s bonus, each from 0 to %(most)s.",
+                    "Type at most %(count)s bonuses, each from 0 to %(most)s.",
+                    bounds.MAX_PLAYERS,
+                )
+                % {
+                    "count": bounds.MAX_PLAYERS,
+                    "most": number_format(bounds.MAX_BONUS, force_grouping=True),
+                }
             )
         return row
 
@@ -301,7 +322,7 @@ class OptionsForm(forms.Form):
         kind = data.get(self.match_field)
         if kind in trick.MATCH_SETTINGS and data.get("match_number") is None:
             label = dict(self.fields[self.match_field].choices)[kind]  # type: ignore[attr-defined]
-            self.add_error("match_number", f"Say how many for “{label}”.")
+            self.add_error("match_number", _("Say how many for “%(match)s”.") % {"match": label})
 
     def resolve(self, players: list[str]) -> None:
         """Read the options for these players, saying each refused one beside its field."""
@@ -376,34 +397,39 @@ SAVED = "saved"  # the sessions filter's rules "saved:<id>": started from a save
 class SessionFilterForm(forms.Form):
     """Filters of the past sessions list; every field is optional."""
 
-    q = forms.CharField(label="Search title or player", required=False, max_length=100)
+    q = forms.CharField(
+        label=gettext_lazy("Search title or player"), required=False, max_length=100
+    )
     family = forms.ChoiceField(
-        label="Game",
+        label=gettext_lazy("Game"),
         required=False,
         choices=[
-            ("", "Both games"),
-            *((family.ID, family.SHORT_NAME) for family in FAMILIES.values()),
+            ("", gettext_lazy("Both games")),
+            *((family.ID, gettext_lazy(family.SHORT_NAME)) for family in FAMILIES.values()),
         ],
     )
-    ruleset = forms.ChoiceField(label="Rules", required=False)
+    ruleset = forms.ChoiceField(label=gettext_lazy("Rules"), required=False)
     player = forms.ModelChoiceField(
-        label="Player", required=False, queryset=Player.objects.none(), empty_label="Any player"
+        label=gettext_lazy("Player"),
+        required=False,
+        queryset=Player.objects.none(),
+        empty_label=gettext_lazy("Any player"),
     )
     status = forms.ChoiceField(
-        label="Status",
+        label=gettext_lazy("Status"),
         required=False,
         choices=[
-            ("", "Any"),
-            ("playing", "In progress"),
-            ("finished", "Finished"),
-            ("abandoned", "Abandoned"),
+            ("", gettext_lazy("Any")),
+            ("playing", gettext_lazy("In progress")),
+            ("finished", gettext_lazy("Finished")),
+            ("abandoned", gettext_lazy("Abandoned")),
         ],
     )
     since = forms.DateField(
-        label="From", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     until = forms.DateField(
-        label="To", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def __init__(self, *args: Any, owner: User, **kwargs: Any) -> None:
@@ -414,13 +440,17 @@ class SessionFilterForm(forms.Form):
         assert isinstance(ruleset, forms.ChoiceField)
         player.queryset = Player.objects.for_user(owner)
         ruleset.choices = [
-            ("", "Any rules"),
+            ("", _("Any rules")),
             *(
-                (f"{SAVED}:{saved.pk}", f"{saved.name} (your rules)")
+                (f"{SAVED}:{saved.pk}", _("%(name)s (your rules)") % {"name": saved.name})
                 for saved in SavedRuleset.objects.for_user(owner)
             ),
             *(
-                (f"{family.ID}:{preset.id}", f"{preset.name} ({family.SHORT_NAME})")
+                (
+                    f"{family.ID}:{preset.id}",
+                    _("%(preset)s (%(game)s)")
+                    % {"preset": _(preset.name), "game": _(family.SHORT_NAME)},
+                )
                 for family in FAMILIES.values()
                 for preset in family.PRESETS.values()
             ),
@@ -431,7 +461,8 @@ class SessionFilterForm(forms.Form):
         assert data is not None
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
-            self.add_error("until", "The end date is before the start date.")
+            self.add_error("until", _("The end date is before the start date."))
+
         return data
 
     def apply(self, sessions: QuerySet[GameSession]) -> QuerySet[GameSession]:

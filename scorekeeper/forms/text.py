@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from scorekeeper.rules import bounds
 
@@ -16,8 +17,14 @@ def tidy_name(value: str) -> str:
     return unicodedata.normalize("NFC", re.sub(r"\s+", " ", value).strip())
 
 
-def check_text(value: str, what: str, longest: int) -> None:
-    """Refuse a name or title the rules would refuse (too long, control characters)."""
-    wrong = bounds.text_problem(value, what, longest)
-    if wrong is not None:
-        raise forms.ValidationError(wrong)
+def check_text(value: str, longest: int) -> None:
+    """Refuse a name or title the rules would refuse (too long, control characters), in the
+    words of the page's language: the rules say whether it is wrong, the form says how."""
+    if len(value) > longest:
+        raise forms.ValidationError(
+            _("A name can be at most %(longest)s characters long.") % {"longest": longest}
+        )
+    if bounds.text_problem(value, "A name", len(value)) is not None:
+        raise forms.ValidationError(
+            _("A name cannot hold control characters (such as a tab, a new line or NUL).")
+        )

@@ -18,8 +18,9 @@ from scorekeeper.rules.adding import (
     resolve_rules,
     score_session,
 )
-from scorekeeper.rules.bounds import MAX_EVENTS
+from scorekeeper.rules.bounds import MAX_EVENTS, number
 from scorekeeper.rules.common import is_whole
+from scorekeeper.rules.i18n import _
 from scorekeeper.scoresheet.reading import Add, SheetBase, header, read_sheet
 
 # Keys of a round and of an event; the computed ones (FORMAT.md §4) are ignored on import.
@@ -55,22 +56,23 @@ def parse(data: dict[object, object]) -> AddingSheet:
 
 def _read_round(value: object, path: str, add: Add) -> RoundEntry | None:
     if not isinstance(value, dict):
-        add(path, 'must be an object with "events"')
+        add(path, _('must be an object with "events"'))
         return None
     ok = True
     for key in value:
         if key not in ROUND_KEYS and key not in ROUND_COMPUTED_KEYS:
-            add(f"{path}.{key}", "unknown key")
+            add(f"{path}.{key}", _("unknown key"))
             ok = False
     raw = value.get("events")
     if raw is None:
-        add(f"{path}.events", "missing; give the round's events, or [] for a round just dealt")
+        add(f"{path}.events", _("missing; give the round's events, or [] for a round just dealt"))
         return None
     if not isinstance(raw, list):
-        add(f"{path}.events", "must be a list of events")
+        add(f"{path}.events", _("must be a list of events"))
         return None
     if len(raw) > MAX_EVENTS:
-        add(f"{path}.events", f"a round has at most {MAX_EVENTS} events; this one has {len(raw):,}")
+        message = _("a round has at most {most} events; this one has {count}")
+        add(f"{path}.events", message.format(most=MAX_EVENTS, count=number(len(raw))))
         return None
     events = [_read_event(event, f"{path}.events[{index}]", add) for index, event in enumerate(raw)]
     if not ok or None in events:
@@ -80,7 +82,7 @@ def _read_round(value: object, path: str, add: Add) -> RoundEntry | None:
 
 def _read_event(value: object, path: str, add: Add) -> Event | None:
     if not isinstance(value, dict):
-        add(path, 'must be an object such as {"player": "Ann", "event": "bust"}')
+        add(path, _('must be an object such as {"player": "Ann", "event": "bust"}'))
         return None
     ok = True
 
@@ -91,23 +93,23 @@ def _read_event(value: object, path: str, add: Add) -> Event | None:
 
     for key in value:
         if key not in EVENT_KEYS:
-            bad(str(key), "unknown key")
+            bad(str(key), _("unknown key"))
     player = value.get("player")
     if player is None:
-        bad("player", "missing; give the player's name")
+        bad("player", _("missing; give the player's name"))
     elif not isinstance(player, str):
-        bad("player", "must be text")
+        bad("player", _("must be text"))
     kind = value.get("event")
     if kind is None:
-        bad("event", 'missing; give the event, such as "bust"')
+        bad("event", _('missing; give the event, such as "bust"'))
     elif not isinstance(kind, str):
-        bad("event", "must be text")
+        bad("event", _("must be text"))
     target = value.get("target")
     if target is not None and not is_whole(target):
-        bad("target", "must be a whole number such as 33")
+        bad("target", _("must be a whole number such as 33"))
     tokens = value.get("tokens")
     if tokens is not None and not is_whole(tokens):
-        bad("tokens", "must be a whole number such as 1 or -1")
+        bad("tokens", _("must be a whole number such as 1 or -1"))
     if not ok or not isinstance(player, str) or not isinstance(kind, str):
         return None
     return Event(

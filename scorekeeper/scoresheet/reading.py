@@ -3,6 +3,9 @@ top-level fields, and the checks made before a file is parsed at all.
 
 Pure Python, no Django. Each family's module (`trick`, `adding`) reads its own deals or rounds
 and hands the rest to `read_sheet()` here.
+
+The problems are said in the page's language (`rules.i18n`); the keys and values they quote
+are the file's own, in English (FORMAT.md is a contract).
 """
 
 import copy
@@ -23,6 +26,7 @@ from scorekeeper.rules.bounds import (
     text_problem,
 )
 from scorekeeper.rules.common import InvalidRules, Problem, is_whole
+from scorekeeper.rules.i18n import _, gettext_noop
 
 FORMAT_ID = "ninety-nine-scoresheet"
 FORMAT_VERSION = 1
@@ -51,26 +55,30 @@ def decode(text: str) -> object:
     make the reader work long or recurse deep (RULES.md §3, Bounds).
     """
     if len(text) > MAX_FILE_BYTES:
-        message = f"The file is too big for a scoresheet (over {MAX_FILE_BYTES // 1_000_000} MB)."
+        message = _("The file is too big for a scoresheet (over {megabytes} MB).").format(
+            megabytes=MAX_FILE_BYTES // 1_000_000
+        )
         raise InvalidScoresheet([Problem("", message)])
     depth, unpaired = _nesting(text)
     if depth > MAX_NESTING and not unpaired:  # unpaired: the JSON reader says where it fails
-        message = (
-            f"Values are nested {depth} levels deep; a scoresheet nests at most {MAX_NESTING}."
-        )
+        message = _(
+            "Values are nested {depth} levels deep; a scoresheet nests at most {most}."
+        ).format(depth=depth, most=MAX_NESTING)
         raise InvalidScoresheet([Problem("", message)])
     try:
         data = json.loads(text, object_pairs_hook=_object_without_repeats)
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise InvalidScoresheet(
-            [Problem("", f"This is not valid JSON ({where}): {error.msg}.")]
-        ) from None
+        # The JSON reader's own words (error.msg) are English: the standard library's.
+        message = _("This is not valid JSON (line {line}, column {column}): {error}.").format(
+            line=error.lineno, column=error.colno, error=error.msg
+        )
+        raise InvalidScoresheet([Problem("", message)]) from None
     except _RepeatedKey as error:
-        message = f'The key "{error.key}" appears twice in the same object.'
+        message = _('The key "{key}" appears twice in the same object.').format(key=error.key)
         raise InvalidScoresheet([Problem("", message)]) from None
     except (ValueError, RecursionError) as error:
-        raise InvalidScoresheet([Problem("", f"This is not valid JSON: {error}.")]) from None
+        message = _("This is not valid JSON: {error}.").format(error=error)
+        raise InvalidScoresheet([Problem("", message)]) from None
     return data
 
 
@@ -112,22 +120,31 @@ def read_header(data: object, families: Collection[str]) -> dict[object, object]
     """The file as a dict whose header names one of `families`; raise InvalidScoresheet if it
     cannot be read as a scoresheet at all."""
     if not isinstance(data, dict):
-        message = f"A scoresheet file holds one JSON object {{…}}, not {describe(data)}."
+        kind = describe(data)
+        if kind in _NOT_AN_OBJECT:
+            message = _(_NOT_AN_OBJECT[kind])
+        else:  # not from JSON at all: a Python value handed to parse_scoresheet()
+            message = _("A scoresheet file holds one JSON object {{…}}, not {kind}.").format(
+                kind=kind
+            )
         raise InvalidScoresheet([Problem("", message)])
     problems: list[Problem] = []
     if "format" not in data:
-        problems.append(Problem("format", f'missing; a scoresheet has "format": "{FORMAT_ID}"'))
+        missing = _('missing; a scoresheet has "format": "{format}"').format(format=FORMAT_ID)
+        problems.append(Problem("format", missing))
     elif data["format"] != FORMAT_ID:
-        problems.append(Problem("format", f'must be "{FORMAT_ID}"'))
+        problems.append(Problem("format", _('must be "{format}"').format(format=FORMAT_ID)))
     version = data.get("version")
     if is_whole(version) and version > FORMAT_VERSION:
-        message = f"this file is version {version}; this app reads version {FORMAT_VERSION}"
+        message = _("this file is version {version}; this app reads version {known}").format(
+            version=version, known=FORMAT_VERSION
+        )
         problems.append(Problem("version", message))
     elif not (is_whole(version) and version == FORMAT_VERSION):
-        problems.append(Problem("version", f"must be {FORMAT_VERSION}"))
+        problems.append(Problem("version", _("must be {version}").format(version=FORMAT_VERSION)))
     family = data.get("family")
     if not isinstance(family, str) or family not in families:
-        problems.append(Problem("family", 'must be "trick" or "adding"'))
+        problems.append(Problem("family", _('must be "trick" or "adding"')))
     if problems:
         raise InvalidScoresheet(problems)
     return data
@@ -272,9 +289,9 @@ def read_ruleset(value: object, add: Add, example: str) -> str | None:
     if isinstance(value, str):
         return value
     if value is None:
-        add("ruleset", f"missing; give a ruleset id such as {example}")
+        add("ruleset", _("missing; give a ruleset id such as {example}").format(example=example))
     else:
-        add("ruleset", f"must be text: a ruleset id such as {example}")
+        add("ruleset", _("must be text: a ruleset id such as {example}").format(example=example))
     return None
 
 
@@ -282,12 +299,12 @@ def read_options(value: object, add: Add) -> dict[str, object] | None:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        add("options", "must be an object of option overrides, e.g. {}")
+        add("options", _("must be an object of option overrides, e.g. {}"))
         return None
     options: dict[str, object] = {}
     for name, option in value.items():
         if not isinstance(name, str):
-            add("options", "option names must be text")
+            add("options", _("option names must be text"))
             return None
         options[name] = copy.deepcopy(option)
     return options
@@ -297,11 +314,17 @@ def read_title(value: object, add: Add) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        add("title", "must be text")
+        add("title", _("must be text"))
         return None
-    wrong = text_problem(value, "A title", MAX_TITLE_LENGTH)
-    if wrong is not None:
-        add("title", wrong)
+    if len(value) > MAX_TITLE_LENGTH:
+        longest = _("A title can be at most {longest} characters long.")
+        add("title", longest.format(longest=MAX_TITLE_LENGTH))
+        return None
+    if text_problem(value, "A title", len(value)) is not None:  # the rules' test of characters
+        add(
+            "title",
+            _("A title cannot hold control characters (such as a tab, a new line or NUL)."),
+        )
         return None
     return value
 
@@ -314,44 +337,59 @@ def read_date(value: object, add: Add) -> date | None:
             return date.fromisoformat(value)
         except ValueError:
             pass
-    add("played_on", 'must be a date written like "2026-11-20"')
+    add("played_on", _('must be a date written like "2026-11-20"'))
     return None
 
 
 def read_players(value: object, add: Add) -> list[str] | None:
     if value is None:
-        add("players", "missing; list the players in seat order")
+        add("players", _("missing; list the players in seat order"))
         return None
     if not isinstance(value, list):
-        add("players", "must be a list of player names in seat order")
+        add("players", _("must be a list of player names in seat order"))
         return None
     if len(value) > MAX_PLAYERS:
-        add(
-            "players", f"at most {MAX_PLAYERS} players sit at a table; this file has {len(value):,}"
-        )
+        message = _("at most {most} players sit at a table; this file has {count}")
+        add("players", message.format(most=MAX_PLAYERS, count=number(len(value))))
         return None
     players: list[str] = []
     for index, name in enumerate(value):
         if isinstance(name, str):
             players.append(name)
         else:
-            add(f"players[{index}]", "must be text")
+            add(f"players[{index}]", _("must be text"))
     return players if len(players) == len(value) else None
+
+
+# What is wrong with a file's list of deals or rounds, by its key: whole sentences, each in
+# the words of its own game (FORMAT.md's keys are quoted as they are).
+_LIST_PROBLEMS = {
+    "deals": {
+        "missing": gettext_noop("missing; use [] for a session with no deals yet"),
+        "not a list": gettext_noop("must be a list of deals"),
+        "too many": gettext_noop("a session has at most {most} deals; this file has {count}"),
+    },
+    "rounds": {
+        "missing": gettext_noop("missing; use [] for a session with no rounds yet"),
+        "not a list": gettext_noop("must be a list of rounds"),
+        "too many": gettext_noop("a session has at most {most} rounds; this file has {count}"),
+    },
+}
 
 
 def too_many(what: str, count: int) -> str:
     """The problem with a file of more deals or rounds than a session may hold."""
-    return f"a session has at most {number(MAX_DEALS)} {what}; this file has {count:,}"
+    return _(_LIST_PROBLEMS[what]["too many"]).format(most=number(MAX_DEALS), count=number(count))
 
 
 def read_list(value: object, what: str, add: Add) -> list[object]:
     """A file's list of deals or rounds (`what`); [] with a problem if it is not one, or if it
     holds more than a session may (then its items are counted, not read)."""
     if value is None:
-        add(what, f"missing; use [] for a session with no {what} yet")
+        add(what, _(_LIST_PROBLEMS[what]["missing"]))
         return []
     if not isinstance(value, list):
-        add(what, f"must be a list of {what}")
+        add(what, _(_LIST_PROBLEMS[what]["not a list"]))
         return []
     if len(value) > MAX_DEALS:
         add(what, too_many(what, len(value)))
@@ -372,15 +410,27 @@ def _file_order(problem: Problem) -> tuple[int, ...]:
 
 
 def describe(value: object) -> str:
+    """What kind of JSON value this is: "list", "boolean", "number", "text" or "null" (or
+    the Python type's name for what JSON does not hold)."""
     if isinstance(value, list):
-        return "a list"
+        return "list"
     if isinstance(value, bool):
-        return "true or false"
+        return "boolean"
     if isinstance(value, int | float):
-        return "a number"
+        return "number"
     if isinstance(value, str):
         return "text"
     return "null" if value is None else type(value).__name__
+
+
+# A file that holds something else than one JSON object, by what it holds (`describe`).
+_NOT_AN_OBJECT = {
+    "list": gettext_noop("A scoresheet file holds one JSON object {…}, not a list."),
+    "boolean": gettext_noop("A scoresheet file holds one JSON object {…}, not true or false."),
+    "number": gettext_noop("A scoresheet file holds one JSON object {…}, not a number."),
+    "text": gettext_noop("A scoresheet file holds one JSON object {…}, not text."),
+    "null": gettext_noop("A scoresheet file holds one JSON object {…}, not null."),
+}
 
 
 def header(family: str, ruleset: str, options: dict[str, object], title: str | None,

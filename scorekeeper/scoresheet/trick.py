@@ -9,6 +9,7 @@ as entered, then the computed fields.
 from dataclasses import dataclass
 
 from scorekeeper.rules.common import is_whole
+from scorekeeper.rules.i18n import _
 from scorekeeper.rules.trick import (
     ID,
     DealEntry,
@@ -57,30 +58,30 @@ def parse(data: dict[object, object]) -> TrickSheet:
 
 def _read_deal(value: object, path: str, add: Add) -> DealEntry | None:
     if not isinstance(value, dict):
-        add(path, 'must be an object with "hands" (and "trump" where it is entered)')
+        add(path, _('must be an object with "hands" (and "trump" where it is entered)'))
         return None
     ok = True
     for key in value:
         if key not in DEAL_KEYS and key not in DEAL_COMPUTED_KEYS:
-            add(f"{path}.{key}", "unknown key")
+            add(f"{path}.{key}", _("unknown key"))
             ok = False
     trump = value.get("trump")
     if trump is not None and not isinstance(trump, str):
-        add(f"{path}.trump", "must be clubs, hearts, spades, diamonds or none")
+        add(f"{path}.trump", _("must be clubs, hearts, spades, diamonds or none"))
         ok = False
     raw_hands = value.get("hands")
     hands: dict[str, HandEntry] = {}
     if raw_hands is None:
-        add(f"{path}.hands", "missing; give a hand for every player")
+        add(f"{path}.hands", _("missing; give a hand for every player"))
         ok = False
     elif not isinstance(raw_hands, dict):
-        add(f"{path}.hands", "must be an object with a hand for every player")
+        add(f"{path}.hands", _("must be an object with a hand for every player"))
         ok = False
     else:
         for name, raw_hand in raw_hands.items():
             hand = _read_hand(raw_hand, f"{path}.hands.{name}", add)
             if not isinstance(name, str):
-                add(f"{path}.hands", "player names must be text")
+                add(f"{path}.hands", _("player names must be text"))
                 ok = False
             elif hand is None:
                 ok = False
@@ -93,7 +94,7 @@ def _read_deal(value: object, path: str, add: Add) -> DealEntry | None:
 
 def _read_hand(value: object, path: str, add: Add) -> HandEntry | None:
     if not isinstance(value, dict):
-        add(path, 'must be an object such as {"tricks": 3, "bid": 3}')
+        add(path, _('must be an object such as {"tricks": 3, "bid": 3}'))
         return None
     ok = True
 
@@ -104,26 +105,26 @@ def _read_hand(value: object, path: str, add: Add) -> HandEntry | None:
 
     for key in value:
         if key not in HAND_KEYS and key not in HAND_COMPUTED_KEYS:
-            bad(str(key), "unknown key")
+            bad(str(key), _("unknown key"))
     tricks = value.get("tricks")
     if tricks is None:
-        bad("tricks", "missing; give the tricks won")
+        bad("tricks", _("missing; give the tricks won"))
     elif not (is_whole(tricks) and tricks >= 0):
-        bad("tricks", "must be a whole number ≥ 0")
+        bad("tricks", _("must be a whole number ≥ 0"))
     bid = value.get("bid")
     if bid is not None and not (is_whole(bid) and bid >= 0):
-        bad("bid", "must be a whole number ≥ 0")
+        bad("bid", _("must be a whole number ≥ 0"))
     cards = value.get("bid_cards")
     if cards is not None and not (
         isinstance(cards, list) and all(isinstance(card, str) for card in cards)
     ):
-        bad("bid_cards", 'must be a list of three suits, e.g. ["clubs", "diamonds", "diamonds"]')
+        bad("bid_cards", _('must be a list of three suits, e.g. ["clubs", "diamonds", "diamonds"]'))
     made = value.get("made")
     if made is not None and not isinstance(made, bool):
-        bad("made", "must be true or false")
+        bad("made", _("must be true or false"))
     premium = value.get("premium")
     if premium is not None and not isinstance(premium, str):
-        bad("premium", 'must be "declare" or "reveal"')
+        bad("premium", _('must be "declare" or "reveal"'))
     if not ok or not is_whole(tricks):
         return None
     return HandEntry(

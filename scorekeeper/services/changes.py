@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scorekeeper.models import Change, ChangeAction, GameSession
 
@@ -66,7 +67,9 @@ class KeyReused(Exception):
 
     def __init__(self, change: Change) -> None:
         self.change = change
-        super().__init__(f"That form was already used for change {change.pk}.")
+        super().__init__(
+            _("That form was already used for change %(change)s.") % {"change": change.pk}
+        )
 
 
 @contextmanager
@@ -97,7 +100,7 @@ def _once(session: GameSession, form_key: str, content: object) -> None:
         return
     if content is not None and content != change.after:
         raise KeyReused(change)
-    raise AlreadyDone("That was already saved.")
+    raise AlreadyDone(_("That was already saved."))
 
 
 def replayed(session: GameSession, form_key: str) -> Change | None:

@@ -21,13 +21,17 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.models import GameSession
 from scorekeeper.rules import adding
 from scorekeeper.services.changes import AlreadyDone, Conflict, Rejected, Saved, replayed
 from scorekeeper.services.rounds import record_event
 
-COUNT_CHANGED = "The count changed on another phone just now; here it is as it is now."
+COUNT_CHANGED = gettext_lazy(
+    "The count changed on another phone just now; here it is as it is now."
+)
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ def play_card(
         game = _locked(session, version)
         now = pile(game)
         if now.count is None:
-            raise Rejected(["The game is over: there is no round left to count."])
+            raise Rejected([_("The game is over: there is no round left to count.")])
         try:
             played = adding.play_card(game.rules(), now.count, card, choice)
         except adding.InvalidPlay as invalid:
@@ -91,7 +95,7 @@ def undo_card(*, session: GameSession, version: int) -> GameSession:
         game = _locked(session, version)
         now = pile(game)
         if now.count is None:
-            raise Rejected(["The game is over: there is no round left to count."])
+            raise Rejected([_("The game is over: there is no round left to count.")])
         try:
             count = adding.undo_card(now.count)
         except adding.InvalidPlay as invalid:
@@ -105,7 +109,7 @@ def dismiss(*, session: GameSession, version: int, index: int) -> GameSession:
         game = _locked(session, version)
         now = pile(game)
         if not 0 <= index < len(now.proposals):
-            raise Conflict(COUNT_CHANGED)
+            raise Conflict(str(COUNT_CHANGED))
         rest = now.proposals[:index] + now.proposals[index + 1 :]
         return _store(game, Pile(now.count, rest, now.refused))
 
@@ -126,11 +130,12 @@ def confirm(
     them, and an event that ended the round starts the next round's count at 0."""
     with transaction.atomic():
         if replayed(session, form_key) is not None:
-            raise AlreadyDone("That was already saved.")
+            raise AlreadyDone(_("That was already saved."))
+
         game = _locked(session, version)
         now = pile(game)
         if not 0 <= index < len(now.proposals):
-            raise Conflict(COUNT_CHANGED)
+            raise Conflict(str(COUNT_CHANGED))
         proposal = now.proposals[index]
         saved = record_event(
             session=game,
@@ -154,7 +159,7 @@ def confirm(
 def _locked(session: GameSession, version: int) -> GameSession:
     game = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
     if game.version != version:
-        raise Conflict(COUNT_CHANGED)
+        raise Conflict(str(COUNT_CHANGED))
     return game
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 
 from scorekeeper.models import ChangeAction, Deal, GameSession
 from scorekeeper.rules import trick
@@ -24,7 +25,9 @@ def add_deal(
     with changing(session, who, deal_data(entry)) as game:
         entries = game.entries()
         if number != len(entries) + 1:
-            raise Conflict(f"Deal {number} was just entered on another phone.")
+            raise Conflict(
+                _("Deal %(number)s was just entered on another phone.") % {"number": number}
+            )
         changed = [*entries, entry]
         result = scored(game, changed)
         Deal.store(game, game.rules(), number, entry)
@@ -55,10 +58,14 @@ def edit_deal(
     with changing(session, who) as game:
         deals = list(game.deals.all())
         if number > len(deals):
-            raise Conflict(f"Deal {number} was just undone on another phone.")
+            raise Conflict(
+                _("Deal %(number)s was just undone on another phone.") % {"number": number}
+            )
         deal = deals[number - 1]
         if deal.revision != revision:
-            raise Conflict(f"Deal {number} was just corrected on another phone.")
+            raise Conflict(
+                _("Deal %(number)s was just corrected on another phone.") % {"number": number}
+            )
         before = game.result()
         entries = game.entries()
         old = entries[number - 1]
@@ -96,7 +103,8 @@ def delete_last_deal(
         entries = game.entries()
         if number < 1 or number != len(entries):
             raise Conflict(
-                f"Deal {number} is no longer the last deal: the session changed meanwhile."
+                _("Deal %(number)s is no longer the last deal: the session changed meanwhile.")
+                % {"number": number}
             )
         changed = entries[:-1]
         result = scored(game, changed)
@@ -134,7 +142,10 @@ def redo_deal(
     add refuses it as it refuses any stale deal.)"""
     undone = undone_deal(session)
     if undone is None or undone[0] != number:
-        raise Conflict(f"Deal {number} can no longer be redone: the session changed meanwhile.")
+        raise Conflict(
+            _("Deal %(number)s can no longer be redone: the session changed meanwhile.")
+            % {"number": number}
+        )
     return add_deal(
         session=session,
         number=number,
@@ -158,7 +169,8 @@ def extend_session(
     with changing(session, who) as game:
         entries = game.entries()
         if not game.result().finished or trick.more_deals(game.rules()) != deals:
-            raise Conflict("This session cannot be extended now.")
+            raise Conflict(_("This session cannot be extended now."))
+
         old = dict(game.options)
         new = {**old, "match": {"type": "deals", "deals": len(entries) + deals}}
         game.change_options(

@@ -16,6 +16,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.models import ChangeAction, FormerSeat, GameSession, Player, Seat
 from scorekeeper.rules.common import InvalidRules, seating_moved_on
@@ -47,7 +49,10 @@ def rename_session(
     with changing(session, who, after) as game:
         before = {"title": game.title}
         if game.title == title:
-            already = f"The session is already called “{title}”." if title else "It has no name."
+            if title:
+                already = _("The session is already called “%(title)s”.") % {"title": title}
+            else:
+                already = _("It has no name.")
             raise Rejected([already])
         game.title = title
         game.save(update_fields=["title"])
@@ -70,11 +75,13 @@ def rename_seated_player(
         player = _seat(game, position).player
         old = player.name
         if old == name:
-            raise Rejected([f"Seat {position + 1} is already called {name}."])
+            called = _("Seat %(number)s is already called %(player)s.")
+            raise Rejected([called % {"number": position + 1, "player": name}])
         try:
             rename_player(player, name)
         except IntegrityError:
-            raise Rejected([f"You already have a player called {name}."]) from None
+            clash = _("You already have a player called %(player)s.") % {"player": name}
+            raise Rejected([clash]) from None
         game = _reloaded(game)
         return settle(
             game,
@@ -102,13 +109,13 @@ def reorder_seats(
     after = {"seats": [player.name for player in players]}
     with changing(session, who, after) as game:
         if game.entries():
-            raise Rejected([f"The seats can change only before the first {game.unit} is entered."])
+            raise Rejected([str(_SEATS_FIXED[game.unit])])
         seats = list(game.seats.all())
         if sorted(player.pk for player in players) != sorted(seat.player_id for seat in seats):
-            raise Conflict("The players at this table changed on another phone meanwhile.")
+            raise Conflict(_("The players at this table changed on another phone meanwhile."))
         before = {"seats": game.player_names()}
         if before == after:
-            raise Rejected(["That is the order they sit in already."])
+            raise Rejected([_("That is the order they sit in already.")])
         # No entries refer to the seats yet: seat everyone anew.
         Seat.objects.filter(session=game).delete()
         Seat.objects.bulk_create(
@@ -154,14 +161,14 @@ def replace_player(
     with changing(session, who, after) as game:
         seat = _seat(game, position)
         if len(game.entries()) != played:
-            raise Conflict(
-                f"The session changed on another phone meanwhile ({game.unit}s were entered "
-                "or undone); check what the change means now."
-            )
+            raise Conflict(str(_MOVED_ON[game.unit]))
         player = _newcomer(game, newcomer)
         for other in game.seats.all():
             if other.player_id == player.pk:
-                seated = f"{player.name} already sits at this table (seat {other.position + 1})."
+                seated = _("%(player)s already sits at this table (seat %(number)s).") % {
+                    "player": player.name,
+                    "number": other.position + 1,
+                }
                 raise Rejected([seated])
         left = seat.player
         since = max((former.until for former in seat.former.all()), default=0)
@@ -190,8 +197,8 @@ def abandon_session(
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as game:
         if game.finished:
-            raise Rejected(["This session is finished: there is nothing to abandon."])
-        already = "The session was already abandoned."
+            raise Rejected([_("This session is finished: there is nothing to abandon.")])
+        already = _("The session was already abandoned.")
         after = {"played": len(game.entries())}
         return _mark(game, who, "abandoned", ChangeAction.ABANDONED, already, after=after)
 
@@ -202,7 +209,7 @@ def resume_session(
     """An abandoned session is played on."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as game:
-        already = "The session is not abandoned: it can be played on."
+        already = _("The session is not abandoned: it can be played on.")
         return _mark(game, who, "abandoned", ChangeAction.RESUMED, already, on=False)
 
 
@@ -213,7 +220,7 @@ def delete_session(
     history) under the owner's deleted sessions, to restore or to delete for good."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as game:
-        already = "The session was already deleted."
+        already = _("The session was already deleted.")
         return _mark(game, who, "deleted", ChangeAction.REMOVED, already)
 
 
@@ -223,7 +230,7 @@ def restore_session(
     """Bring a deleted session back, as it was."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as game:
-        already = "The session was already restored."
+        already = _("The session was already restored.")
         return _mark(game, who, "deleted", ChangeAction.RESTORED, already, on=False)
 
 
@@ -233,7 +240,7 @@ def delete_for_good(*, session: GameSession) -> None:
     the roster)."""
     locked = GameSession.objects.select_for_update().get(pk=session.pk)
     if not locked.deleted:
-        raise Conflict("Only a deleted session can be deleted for good.")
+        raise Conflict(_("Only a deleted session can be deleted for good."))
     locked.delete()
 
 
@@ -246,7 +253,7 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
     try:
         with changing(session, who) as game:
             if not (game.finished or game.abandoned):
-                still = "This session is still being played: a rematch can start once it ends."
+                still = _("This session is still being played: a rematch can start once it ends.")
                 raise Rejected([still])
             players = seating_moved_on([seat.player for seat in game.seats.all()])
             try:
@@ -328,11 +335,30 @@ def _rescored(game: GameSession, entries: list[Any]) -> Any:
         raise Rejected([problem.message for problem in error.problems]) from None
 
 
+# What a family's unit ("deal", "round": `GameSession.unit`) makes of a change of seats, in
+# whole sentences for each.
+_SEATS_FIXED = {
+    "deal": gettext_lazy("The seats can change only before the first deal is entered."),
+    "round": gettext_lazy("The seats can change only before the first round is entered."),
+}
+_MOVED_ON = {
+    "deal": gettext_lazy(
+        "The session changed on another phone meanwhile (deals were entered or undone); "
+        "check what the change means now."
+    ),
+    "round": gettext_lazy(
+        "The session changed on another phone meanwhile (rounds were entered or undone); "
+        "check what the change means now."
+    ),
+}
+
+
 def _seat(game: GameSession, position: int) -> Seat:
+
     for seat in game.seats.all():
         if seat.position == position:
             return seat
-    raise Conflict(f"There is no seat {position + 1} at this table.")
+    raise Conflict(_("There is no seat %(number)s at this table.") % {"number": position + 1})
 
 
 def _reloaded(game: GameSession) -> GameSession:
@@ -345,10 +371,11 @@ def _newcomer(game: GameSession, newcomer: Player | str) -> Player:
     """The player taking a seat: one of the owner's, or a new one added to the roster."""
     if not isinstance(newcomer, str):
         if newcomer.owner_id != game.owner_id:
-            raise Rejected(["Choose a player from your roster."])
+            raise Rejected([_("Choose a player from your roster.")])
         return newcomer
     try:
         with transaction.atomic():
             return Player.objects.create(owner_id=game.owner_id, name=newcomer)
     except IntegrityError:
-        raise Rejected([f"You already have a player called {newcomer}."]) from None
+        clash = _("You already have a player called %(player)s.") % {"player": newcomer}
+        raise Rejected([clash]) from None

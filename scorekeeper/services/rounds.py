@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.models import ChangeAction, GameSession, Round
 from scorekeeper.rules import adding
 from scorekeeper.scoresheet import event_data, round_data
 from scorekeeper.services.changes import Conflict, Rejected, Saved, Who, changing, scored, settle
 
-TABLE_CHANGED = "The table changed on another phone just now; here it is as it is now."
+TABLE_CHANGED = gettext_lazy(
+    "The table changed on another phone just now; here it is as it is now."
+)
 
 
 def record_event(
@@ -26,7 +30,7 @@ def record_event(
     with changing(session, who, event_data(event)) as game:
         rounds = game.entries()
         if state != adding.table_state(rounds):
-            raise Conflict(TABLE_CHANGED)
+            raise Conflict(str(TABLE_CHANGED))
         placed, evaluation = adding.record(game.rules(), rounds, event)
         changed = list(placed)
         if evaluation.problems:
@@ -63,7 +67,7 @@ def undo_event(
     with changing(session, who) as game:
         rounds = game.entries()
         if state != adding.table_state(rounds) or not rounds:
-            raise Conflict(TABLE_CHANGED)
+            raise Conflict(str(TABLE_CHANGED))
         last = rounds[-1]
         shorter = adding.RoundEntry(last.events[:-1])
         changed = [*rounds[:-1], shorter] if len(last.events) > 1 else rounds[:-1]
@@ -100,12 +104,18 @@ def edit_round(
     with changing(session, who) as game:
         stored = list(game.rounds.all())
         if not 1 <= number <= len(stored):
-            raise Conflict(f"Round {number} was just undone on another phone.")
+            raise Conflict(
+                _("Round %(number)s was just undone on another phone.") % {"number": number}
+            )
         game_round = stored[number - 1]
         if game_round.revision != revision:
-            raise Conflict(f"Round {number} was just corrected on another phone.")
+            raise Conflict(
+                _("Round %(number)s was just corrected on another phone.") % {"number": number}
+            )
         if not events:
-            raise Rejected([f"Round {number}: a round needs at least one event; undo it instead."])
+            empty = _("Round %(number)s: a round needs at least one event; undo it instead.")
+            raise Rejected([empty % {"number": number}])
+
         before = game.result()
         rounds = game.entries()
         old = rounds[number - 1]

@@ -8,6 +8,7 @@ from functools import partial
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from scorekeeper.models import ENTRY_MODELS, GameSession, Player, SavedRuleset, Seat
 from scorekeeper.rules import adding, trick
@@ -101,7 +102,11 @@ def rename_player(player: Player, name: str) -> None:
                     session.ruleset, session.options, session.player_names()
                 )
             except InvalidRules as error:
-                problems += [f"{session}: {problem.message}" for problem in error.problems]
+                problems += [
+                    _("%(session)s: %(problem)s") % {"session": session, "problem": problem.message}
+                    for problem in error.problems
+                ]
+
         if problems:
             raise Rejected(problems)
         seated.update(version=F("version") + 1)
