@@ -9,6 +9,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.forms.accounts import SignupForm
@@ -58,6 +59,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
-        messages.success(request, f"Welcome, {user.get_username()}! Add the people you play with.")
+        messages.success(
+            request,
+            _("Welcome, %(name)s! Add the people you play with.") % {"name": user.get_username()},
+        )
         return redirect("players")
     return render(request, "registration/signup.html", {"form": form})

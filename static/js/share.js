@@ -30,11 +30,11 @@
       share.hidden = false;
       share.addEventListener("click", function () {
         navigator.share({ title: box.dataset.shareTitle, url: url }).then(function () {
-          say(box, "Shared.");
+          say(box, box.dataset.saidShared);
         }).catch(function (error) {
           if (error && error.name === "AbortError") return; // closed without sharing
           select(link);
-          say(box, "Sharing did not work here: the link is selected, copy it instead.");
+          say(box, box.dataset.saidShareFailed);
         });
       });
     }
@@ -42,14 +42,14 @@
     copy.addEventListener("click", function () {
       function byHand() {
         select(link);
-        say(box, "The link is selected: copy it with your phone's menu.");
+        say(box, box.dataset.saidByHand);
       }
       if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
         byHand();
         return;
       }
       navigator.clipboard.writeText(url).then(function () {
-        say(box, "Copied. Paste it in a message to the table.");
+        say(box, box.dataset.saidCopied);
       }, byHand);
     });
 
