@@ -1,4 +1,4 @@
-{% load i18n static %}// The service worker of Ninety-Nine Scorekeeper, rendered by scorekeeper.cheatsheets.service_worker.
+{% load static %}// The service worker of Ninety-Nine Scorekeeper, rendered by scorekeeper.cheatsheets.service_worker.
 //
 // - Static files (/static/…): cache first. Those the rule sheets need are stored when the worker
 //   is installed; in production their names carry a hash, so a new file is a new URL.
@@ -103,7 +103,7 @@ async function networkFirst(request) {
 
 async function offlinePage() {
   const cached = await caches.match(OFFLINE_URL, { ignoreVary: true });
-  {% translate "You are offline." as offline_text %}return cached || new Response("{{ offline_text|escapejs }}", { status: 503, headers: { "Content-Type": "text/plain" } });
+  return cached || new Response("{{ offline_text|escapejs }}", { status: 503, headers: { "Content-Type": "text/plain" } });
 }
 
 async function refresh(href) {
