@@ -10,6 +10,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper import languages
@@ -72,6 +73,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         languages.adopt_chosen(request, user)  # chosen in the footer before signing up
         login(request, user)
-        messages.success(request, f"Welcome, {user.get_username()}! Add the people you play with.")
+        messages.success(
+            request,
+            _("Welcome, %(name)s! Add the people you play with.") % {"name": user.get_username()},
+        )
         return redirect("players")
     return render(request, "registration/signup.html", {"form": form})

@@ -12,6 +12,8 @@ from django.contrib import messages
 from django.db import IntegrityError
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.forms.deals import DealForm, apply_taps, entry_initial
 from scorekeeper.http import HtmxHttpRequest
@@ -77,7 +79,7 @@ def _render(
         ctx |= {
             "dealer": result.next.dealer,
             "leader": result.next.leader,
-            "save_label": f"Save deal {result.next.number}",
+            "save_label": _("Save deal %(number)s") % {"number": result.next.number},
         }
     return render(request, "scorekeeper/table.html", ctx)
 
@@ -101,19 +103,29 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             delete_last_deal(session=session, number=number, **who)
             messages.success(
                 request,
-                f"Deal {number} undone. It is kept in the history. Its hands are filled in "
-                "below: correct them and save, or redo it as it was.",
+                _(
+                    "Deal %(number)s undone. It is kept in the history. Its hands are filled in "
+                    "below: correct them and save, or redo it as it was."
+                )
+                % {"number": number},
             )
             return redirect(table.base)
         if "redo" in request.POST:
             number = whole(request.POST["redo"])
             saved = redo_deal(session=session, number=number, **who)
-            messages.success(request, f"Redone as it was. {presenter.outcome(saved.result)}")
+            messages.success(
+                request,
+                _("Redone as it was. %(outcome)s") % {"outcome": presenter.outcome(saved.result)},
+            )
             return redirect(table.base)
         if "extend" in request.POST:
             more = whole(request.POST["extend"])
             extend_session(session=session, deals=more, **who)
-            messages.success(request, f"{more} more deals to play.")
+            messages.success(
+                request,
+                ngettext("%(count)s more deal to play.", "%(count)s more deals to play.", more)
+                % {"count": more},
+            )
             return redirect(table.base)
     except AlreadyDone as done:
         messages.info(request, str(done))
@@ -138,7 +150,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     try:
         saved = add_deal(session=session, number=number, entry=form.entry, **who)
     except AlreadyDone:
-        messages.info(request, f"Deal {number} was already saved.")
+        messages.info(request, _("Deal %(number)s was already saved.") % {"number": number})
         return redirect(table.base)
     except KeyReused as reused:
         return _offer_again(request, table, reused.change.number, number)
@@ -167,7 +179,10 @@ def _checked(
 
 
 def _ended(request: HtmxHttpRequest, table: Table) -> HttpResponse:
-    messages.error(request, f"The session ended after deal {len(table.session.entries())}.")
+    messages.error(
+        request,
+        _("The session ended after deal %(number)s.") % {"number": len(table.session.entries())},
+    )
     return redirect(table.base)
 
 
@@ -191,11 +206,22 @@ def _next_deal_form(table: Table, data: QueryDict) -> DealForm | None:
 
 
 def _moved_on_message(typed: int, number: int) -> str:
-    kept = f"What you typed is kept here as deal {number}: check it, then save."
-    if typed < number:
-        done = f"Deal {typed} was" if typed == number - 1 else f"Deals {typed}–{number - 1} were"
-        return f"{done} just entered on another phone. {kept}"
-    return f"A deal was undone on another phone. {kept}"
+    if typed == number - 1:
+        message = _(
+            "Deal %(typed)s was just entered on another phone. What you typed is kept here as "
+            "deal %(number)s: check it, then save."
+        )
+    elif typed < number:
+        message = _(
+            "Deals %(typed)s–%(last)s were just entered on another phone. What you typed is kept "
+            "here as deal %(number)s: check it, then save."
+        )
+    else:
+        message = _(
+            "A deal was undone on another phone. What you typed is kept here as deal "
+            "%(number)s: check it, then save."
+        )
+    return message % {"typed": typed, "last": number - 1, "number": number}
 
 
 def _offer_again(
@@ -205,8 +231,11 @@ def _offer_again(
     was typed as the next deal, under a fresh idempotency key, to check and save."""
     messages.error(
         request,
-        f"This form was already used to save deal {saved}. What you sent this time is "
-        f"different, so it was not saved: it is below, to save as deal {number}.",
+        _(
+            "This form was already used to save deal %(saved)s. What you sent this time is "
+            "different, so it was not saved: it is below, to save as deal %(number)s."
+        )
+        % {"saved": saved, "number": number},
     )
     data = apply_taps(request.POST)
     data["number"], data["form_key"] = str(number), new_link_token()
@@ -254,7 +283,11 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
         messages.info(request, str(done))
         return redirect(table.base)
     except Conflict as error:
-        messages.error(request, f"{error} Here it is as it is now; make your correction again.")
+        messages.error(
+            request,
+            _("%(problem)s Here it is as it is now; make your correction again.")
+            % {"problem": error},
+        )
         return redirect(here)
     except Rejected as error:
         form.place(error.problems)
@@ -282,6 +315,6 @@ def _render_correction(
         "dealer": deal.dealer,
         "leader": deal.leader,
         "action": table.url(f"deals/{number}/"),
-        "save_label": f"Save the correction of deal {number}",
+        "save_label": _("Save the correction of deal %(number)s") % {"number": number},
     }
     return render(request, "trick/correct.html", ctx)

@@ -10,6 +10,7 @@ import csv
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -25,7 +26,8 @@ from scorekeeper.views.access import session_for_user
 def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     session = session_for_user(request, public_id)
     response = HttpResponse(session.scoresheet(), content_type="application/json; charset=utf-8")
-    name = f"scoresheet-{session.public_id}.json"
+    # Translators: the downloaded file's name; keep it plain ASCII letters and hyphens, and .json.
+    name = _("scoresheet-%(id)s.json") % {"id": session.public_id}
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

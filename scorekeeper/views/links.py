@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -55,8 +56,18 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
         return redirect("session_share", public_id)
     links = {}
     for kind, token, name, title in [
-        ("watch", session.watch_token, "watch", f"{session}: live standings"),
-        ("scorer", session.scorer_token, "scorer", f"{session}: keep score with us"),
+        (
+            "watch",
+            session.watch_token,
+            "watch",
+            _("%(session)s: live standings") % {"session": session},
+        ),
+        (
+            "scorer",
+            session.scorer_token,
+            "scorer",
+            _("%(session)s: keep score with us") % {"session": session},
+        ),
     ]:
         if token:
             url = request.build_absolute_uri(reverse(name, args=[token]))
@@ -66,12 +77,17 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
 
 
 def _share_message(kind: str, action: str) -> str:
-    what = "watch link" if kind == "watch" else "scorer link"
+    if kind == "watch":
+        if action == "off":
+            return _("The watch link is off: it opens nothing now.")
+        if action == "replace":
+            return _("New watch link made; the old one opens nothing now.")
+        return _("The watch link is on.")
     if action == "off":
-        return f"The {what} is off: it opens nothing now."
+        return _("The scorer link is off: it opens nothing now.")
     if action == "replace":
-        return f"New {what} made; the old one opens nothing now."
-    return f"The {what} is on."
+        return _("New scorer link made; the old one opens nothing now.")
+    return _("The scorer link is on.")
 
 
 def _qr_svg(url: str) -> str:

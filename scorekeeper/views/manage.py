@@ -21,6 +21,8 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.forms.manage import ReplaceForm, SeatNameForm, SeatOrderForm, TitleForm
@@ -47,11 +49,11 @@ from scorekeeper.views.access import Table, form_key, owner_table, whole
 from scorekeeper.views.players import post_data
 
 SESSIONS_PER_PAGE = 20
-ABANDONED = (
+ABANDONED = gettext_lazy(
     "The session is abandoned where it stands. Resume it on this page any time (entering a "
     "deal or round resumes it too)."
 )
-SENT_TWICE = (
+SENT_TWICE = gettext_lazy(
     "This form was already sent once, for another change, so what you sent this time was "
     "not saved. Check it and save again."
 )
@@ -142,9 +144,12 @@ def _rename(request: AuthedRequest, table: Table) -> HttpResponse | None:
             _refused(form, "title", error)
         else:
             title = form.cleaned_data["title"]
-            nameless = "The session has no name now: it is called by its rules and day."
+            nameless = _("The session has no name now: it is called by its rules and day.")
             messages.success(
-                request, f"The session is now called “{title}”." if title else nameless
+                request,
+                _("The session is now called “%(title)s”.") % {"title": title}
+                if title
+                else nameless,
             )
             return None
     return _manage_page(request, table, title_form=form)
@@ -163,7 +168,11 @@ def _fix_name(request: AuthedRequest, table: Table) -> HttpResponse | None:
         except (Rejected, KeyReused, Conflict) as error:
             _refused(form, "name", error)
         else:
-            messages.success(request, f"{old} is now called {name}, here and in every session.")
+            messages.success(
+                request,
+                _("%(old)s is now called %(name)s, here and in every session.")
+                % {"old": old, "name": name},
+            )
             return None
     return _manage_page(request, table, names={form.position: form})
 
@@ -179,7 +188,11 @@ def _reseat(request: AuthedRequest, table: Table) -> HttpResponse | None:
             _refused(form, None, error)
         else:
             names = saved.session.player_names()
-            messages.success(request, f"New seats: {', '.join(names)}. {names[0]} deals first.")
+            messages.success(
+                request,
+                _("New seats: %(seats)s. %(first)s deals first.")
+                % {"seats": ", ".join(names), "first": names[0]},
+            )
             return None
     return _manage_page(request, table, order_form=form)
 
@@ -200,7 +213,7 @@ def _resume(request: AuthedRequest, table: Table) -> HttpResponse | None:
     except KeyReused as error:
         messages.error(request, str(error))
         return None
-    messages.success(request, "The session is resumed: play on.")
+    messages.success(request, _("The session is resumed: play on."))
     return redirect(table.base)
 
 
@@ -223,7 +236,7 @@ def session_replace(request: AuthedRequest, public_id: str, seat: int) -> HttpRe
         plan = replacement(session, result, chair, form.newcomer_name(), isinstance(newcomer, str))
         shown = form.cleaned_data.get("played")
         if "confirm" in data and shown is not None and shown != plan.played:
-            note = "The session changed on another phone meanwhile: this is what it means now."
+            note = _("The session changed on another phone meanwhile: this is what it means now.")
         elif "confirm" in data:
             try:
                 replace_player(
@@ -272,8 +285,11 @@ def session_delete(request: AuthedRequest, public_id: str) -> HttpResponse:
         name = str(session)
         with suppress(AlreadyDone):  # sent twice: deleted the first time
             delete_session(session=session, **table.who(request))
-        kept = "It is kept under Deleted sessions, where you can restore it."
-        messages.success(request, f"Deleted “{name}”. {kept}")
+        messages.success(
+            request,
+            _("Deleted “%(name)s”. It is kept under Deleted sessions, where you can restore it.")
+            % {"name": name},
+        )
         return redirect("sessions")
     ctx = {
         "session": session,
@@ -312,11 +328,11 @@ def session_deleted(request: AuthedRequest, public_id: str) -> HttpResponse:
     if request.method == "POST" and "restore" in request.POST:
         with suppress(AlreadyDone):  # sent twice: restored the first time
             restore_session(session=session, by_user=request.user, form_key=form_key(request))
-        messages.success(request, f"Restored “{name}”.")
+        messages.success(request, _("Restored “%(name)s”.") % {"name": name})
         return redirect("session", session.public_id)
     if request.method == "POST" and "delete_for_good" in request.POST:
         delete_for_good(session=session)
-        messages.success(request, f"Deleted “{name}” for good.")
+        messages.success(request, _("Deleted “%(name)s” for good.") % {"name": name})
         return redirect("sessions_deleted")
     ctx = {"session": session, "played": len(session.entries()), "form_key": new_link_token()}
     return render(request, "scorekeeper/session_deleted.html", ctx)
@@ -336,5 +352,8 @@ def session_rematch(request: AuthedRequest, public_id: str) -> HttpResponse:
         messages.error(request, str(error))
         return redirect(table.base)
     first = GameSession.objects.with_seats().get(pk=new.pk).player_names()[0]
-    messages.success(request, f"Rematch: the same seats, the same rules. {first} deals first.")
+    messages.success(
+        request,
+        _("Rematch: the same seats, the same rules. %(first)s deals first.") % {"first": first},
+    )
     return redirect("session", new.public_id)

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.forms.players import PlayerForm
@@ -37,9 +38,9 @@ def players(request: AuthedRequest) -> HttpResponse:
                     player = form.save()
             except IntegrityError:
                 # Two phones added the same name at the same moment.
-                form.add_error("name", "You already have a player with that name.")
+                form.add_error("name", _("You already have a player with that name."))
             else:
-                messages.success(request, f"Added {player.name}.")
+                messages.success(request, _("Added %(name)s.") % {"name": player.name})
                 if request.htmx:
                     form = PlayerForm(owner=request.user)
                 else:
@@ -67,9 +68,14 @@ def player(request: AuthedRequest, player_id: int) -> HttpResponse:
             player.archived = "archive" in request.POST
             player.save(update_fields=["archived"])
             if player.archived:
-                messages.success(request, f"Archived {player.name}. Their past games are kept.")
+                messages.success(
+                    request,
+                    _("Archived %(name)s. Their past games are kept.") % {"name": player.name},
+                )
             else:
-                messages.success(request, f"{player.name} is back on your roster.")
+                messages.success(
+                    request, _("%(name)s is back on your roster.") % {"name": player.name}
+                )
             return redirect("players")
         old_name = player.name
         form = PlayerForm(request.POST, instance=player, owner=request.user)
@@ -78,13 +84,16 @@ def player(request: AuthedRequest, player_id: int) -> HttpResponse:
                 if form.cleaned_data["name"] != old_name:
                     rename_player(player, form.cleaned_data["name"])
             except IntegrityError:
-                form.add_error("name", "You already have a player with that name.")
+                form.add_error("name", _("You already have a player with that name."))
             except Rejected as refused:
                 for problem in refused.problems:
                     form.add_error("name", str(problem))
             else:
                 if old_name != player.name:
-                    messages.success(request, f"Renamed {old_name} to {player.name}.")
+                    messages.success(
+                        request,
+                        _("Renamed %(old)s to %(name)s.") % {"old": old_name, "name": player.name},
+                    )
                 return redirect("players")
         # Keep the name shown in the heading as stored, not as mistyped.
         player.name = old_name

@@ -14,6 +14,7 @@ from django.contrib.messages.storage.base import Message
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 
 from scorekeeper.forms.rounds import AdjustForm, RoundEventForm
 from scorekeeper.http import HtmxHttpRequest
@@ -64,7 +65,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         if "undo_tap" in request.POST:
             place = UNDO
             now = undo_event(session=session, state=state, **who).session
-            messages.success(request, "Last tap undone. It is kept in the history.", place)
+            messages.success(request, _("Last tap undone. It is kept in the history."), place)
         elif "tap" in request.POST:
             place = _tapped_place(session, request.POST["tap"])
             event = _tapped_event(session, request.POST["tap"])
@@ -149,11 +150,15 @@ def _tap_again_message(session: GameSession, change: Change, event: adding.Event
         target=stored.get("target"),
         tokens=stored.get("tokens"),
     )
-    return (
-        f"That page's tap was already recorded ({earlier.player}: "
-        f"{presenter.event_label(rules, earlier)}). {event.player}: "
-        f"{presenter.event_label(rules, event)} was not recorded: tap it again to record it."
-    )
+    return _(
+        "That page's tap was already recorded (%(earlier_player)s: %(earlier_event)s). "
+        "%(player)s: %(event)s was not recorded: tap it again to record it."
+    ) % {
+        "earlier_player": earlier.player,
+        "earlier_event": presenter.event_label(rules, earlier),
+        "player": event.player,
+        "event": presenter.event_label(rules, event),
+    }
 
 
 def _tapped_event(session: GameSession, value: str) -> adding.Event:
@@ -162,7 +167,7 @@ def _tapped_event(session: GameSession, value: str) -> adding.Event:
         index, kind, target = value.split(":")
         player = session.player_names()[int(index)]
     except (ValueError, IndexError):
-        raise Rejected(["That button is not one of this table's."]) from None
+        raise Rejected([_("That button is not one of this table's.")]) from None
     return adding.Event(player=player, event=kind, target=int(target) if target else None)
 
 
@@ -199,7 +204,7 @@ def _count(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             _show_counter(request, session, post["counter"] == "show")
         elif "count_undo" in post:
             now = counting.undo_card(session=session, version=version)
-            messages.success(request, "Last card taken back.", COUNTER)
+            messages.success(request, _("Last card taken back."), COUNTER)
         elif "confirm" in post:
             proposal, saved = counting.confirm(
                 session=session,
@@ -209,16 +214,18 @@ def _count(request: HtmxHttpRequest, table: Table) -> HttpResponse:
                 **table.who(request),
             )
             now = saved.session
-            messages.success(
-                request, f"Recorded: {proposal.sentence} {presenter.outcome(saved.result)}", COUNTER
-            )
+            recorded = _("Recorded: %(event)s %(outcome)s") % {
+                "event": proposal.sentence,
+                "outcome": presenter.outcome(saved.result),
+            }
+            messages.success(request, recorded, COUNTER)
         elif "dismiss" in post:
             now = counting.dismiss(session=session, version=version, index=_index(post["dismiss"]))
-            messages.info(request, "Not recorded.", COUNTER)
+            messages.info(request, _("Not recorded."), COUNTER)
         else:
             now, ask = _card(request, session, version, post["card"])
     except KeyReused:
-        messages.error(request, "That page's tap was already recorded; tap again.", COUNTER)
+        messages.error(request, _("That page's tap was already recorded; tap again."), COUNTER)
     except AlreadyDone as done:
         messages.info(request, str(done), COUNTER)
     except (Conflict, Rejected) as error:
@@ -240,7 +247,12 @@ def _card(
     rules = session.rules()
     found = adding.CARD_TABLES[rules.card_table].card(card)
     if found is None:
-        raise Rejected([f"The {rules.preset.name} card table has no card “{card}”."])
+        raise Rejected(
+            [
+                _("The %(preset)s card table has no card “%(card)s”.")
+                % {"preset": rules.preset.name, "card": card}
+            ]
+        )
     choice: int | str | None = None
     if has_choice:
         choice = raw
@@ -254,8 +266,12 @@ def _card(
     now, played = counting.play_card(session=session, version=version, card=card, choice=choice)
     count = played.count
     if played.counted:  # a refused card is said in the count itself, with what it proposes
-        turn = f" {count.turn} to play." if count.turn else ""
-        messages.success(request, f"{card}: the total is {count.total}.{turn}", COUNTER)
+        said = {"card": card, "total": count.total, "player": count.turn}
+        if count.turn:
+            text = _("%(card)s: the total is %(total)s. %(player)s to play.") % said
+        else:
+            text = _("%(card)s: the total is %(total)s.") % said
+        messages.success(request, text, COUNTER)
     return now, ""
 
 
@@ -263,7 +279,7 @@ def _index(value: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise Rejected(["That proposal is not one of this table's."]) from None
+        raise Rejected([_("That proposal is not one of this table's.")]) from None
 
 
 def _show_counter(request: HtmxHttpRequest, session: GameSession, show: bool) -> None:

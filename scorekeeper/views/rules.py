@@ -22,6 +22,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper.forms.rules import RulesQuery, problem_text, resolve_keeping, rules_params
@@ -166,6 +167,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "page_urls": [reverse("offline"), reverse("rules")],
         "offline_url": reverse("offline"),
         "cached_prefixes": [reverse("rules"), reverse("offline"), reverse("manifest")],
+        "offline_text": gettext("You are offline."),
     }
     response = render(request, "cheatsheets/sw.js", ctx, content_type="text/javascript")
     patch_cache_control(response, no_cache=True)

@@ -15,6 +15,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.forms.rulesets import ruleset_form
@@ -57,7 +58,9 @@ def ruleset_new(request: AuthedRequest, family: str, preset_id: str) -> HttpResp
             options=form.rules.overrides_data(),
         )
         messages.success(
-            request, f"Saved “{saved.name}”. It is first in the list when you start a session."
+            request,
+            _("Saved “%(name)s”. It is first in the list when you start a session.")
+            % {"name": saved.name},
         )
         return redirect("ruleset", saved.pk)
     ctx = {"form": form, "preset": preset, "family": rules_family, "saved": None}
@@ -104,7 +107,8 @@ def ruleset_edit(request: AuthedRequest, ruleset_id: int) -> HttpResponse:
         )
         messages.success(
             request,
-            f"Saved “{saved.name}”. Sessions already started keep the rules they began with.",
+            _("Saved “%(name)s”. Sessions already started keep the rules they began with.")
+            % {"name": saved.name},
         )
         return redirect("ruleset", saved.pk)
     ctx = {"form": form, "preset": saved.preset, "family": saved.rules_family, "saved": saved}
@@ -118,7 +122,10 @@ def ruleset_delete(request: AuthedRequest, ruleset_id: int) -> HttpResponse:
     if request.method == "POST":
         name = saved.name
         delete_ruleset(saved)
-        messages.success(request, f"Deleted “{name}”. Sessions started from it keep their rules.")
+        messages.success(
+            request,
+            _("Deleted “%(name)s”. Sessions started from it keep their rules.") % {"name": name},
+        )
         return redirect("rulesets")
     ctx = {"saved": saved, "sessions": saved.sessions.not_deleted().count()}
     return render(request, "rulesets/delete.html", ctx)

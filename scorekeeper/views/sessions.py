@@ -12,6 +12,7 @@ from django.db.models import F, QuerySet
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -126,7 +127,7 @@ def _session_import(request: AuthedRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         assert form.sheet is not None
         session = import_scoresheet(owner=request.user, sheet=form.sheet)
-        messages.success(request, f"Imported {session}.")
+        messages.success(request, _("Imported %(session)s.") % {"session": session})
         return redirect("session", session.public_id)
     return render(request, "scorekeeper/session_import.html", {"form": form})
 
@@ -177,7 +178,10 @@ def _start(
         player_form = PlayerForm(data, prefix="new", owner=request.user)
         if player_form.is_valid():
             player = player_form.save()
-            messages.success(request, f"Added {player.name} to your roster; seat them below.")
+            messages.success(
+                request,
+                _("Added %(name)s to your roster; seat them below.") % {"name": player.name},
+            )
             player_form = PlayerForm(prefix="new", owner=request.user)
         form = start_form(data)
         form.errors.clear()  # not submitted yet: no complaints about the session itself

@@ -57,7 +57,9 @@
       slot.input.closest(".slot").classList.toggle("slot-active", index === cursor);
     });
     var slot = slots[cursor];
-    target.textContent = hands[slot.hand].label + ": " + (slot.name === "bid" ? "bid" : "tricks");
+    // The words come translated from the template: "{hand}: bid" and "{hand}: tricks".
+    var text = slot.name === "bid" ? keypad.dataset.bidText : keypad.dataset.tricksText;
+    target.textContent = text.replace("{hand}", hands[slot.hand].label);
     var dummy = !hands[slot.hand].made;
     keypad.querySelectorAll(".key-made").forEach(function (key) { key.disabled = dummy; });
   }

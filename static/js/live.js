@@ -2,6 +2,12 @@
 (function () {
   "use strict";
 
+  // The words shown here come translated from the page (templates/scorekeeper/live_words.html).
+  function words(name) {
+    var holder = document.getElementById("live-words");
+    return holder ? holder.dataset[name] : "";
+  }
+
   // Send the version this page shows; the server answers 304 (nothing to swap) if unchanged.
   document.addEventListener("htmx:configRequest", function (event) {
     var live = event.detail.elt;
@@ -76,7 +82,7 @@
     note.id = "live-trouble";
     note.className = "alert alert-warning";
     note.setAttribute("role", "status");
-    note.textContent = "The scoresheet cannot be reached just now. Still trying…";
+    note.textContent = words("trouble");
     live.parentNode.insertBefore(note, live);
   }
   // No answer at all: refused (the server stopped), or none in time (hx-request's timeout: a
@@ -106,7 +112,7 @@
     var note = document.createElement("div");
     note.className = "alert alert-warning";
     note.setAttribute("role", "status");
-    note.textContent = "This link no longer works. Ask the table for the new one.";
+    note.textContent = words("gone");
     frozen.insertBefore(note, frozen.firstChild);
     live.replaceWith(frozen); // htmx stops polling an element that has left the page
   });
@@ -119,7 +125,7 @@
   button.hidden = false;
   function show() {
     button.setAttribute("aria-pressed", String(wanted));
-    button.textContent = wanted ? "The screen stays on (tap to stop)" : "Keep the screen on";
+    button.textContent = words(wanted ? "screenOn" : "screenOff");
   }
   function acquire() {
     navigator.wakeLock.request("screen").then(function (sentinel) {

@@ -5,8 +5,10 @@
 (function () {
   "use strict";
 
-  function say(box, text) {
+  // What it says comes translated from the page: the data attributes of .share-said.
+  function say(box, what) {
     var said = box.querySelector(".share-said");
+    var text = said.dataset[what];
     said.textContent = "";
     window.setTimeout(function () { said.textContent = text; }, 50); // announced afresh
   }
@@ -30,11 +32,11 @@
       share.hidden = false;
       share.addEventListener("click", function () {
         navigator.share({ title: box.dataset.shareTitle, url: url }).then(function () {
-          say(box, "Shared.");
+          say(box, "shared");
         }).catch(function (error) {
           if (error && error.name === "AbortError") return; // closed without sharing
           select(link);
-          say(box, "Sharing did not work here: the link is selected, copy it instead.");
+          say(box, "shareFailed");
         });
       });
     }
@@ -42,14 +44,14 @@
     copy.addEventListener("click", function () {
       function byHand() {
         select(link);
-        say(box, "The link is selected: copy it with your phone's menu.");
+        say(box, "byHand");
       }
       if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") {
         byHand();
         return;
       }
       navigator.clipboard.writeText(url).then(function () {
-        say(box, "Copied. Paste it in a message to the table.");
+        say(box, "copied");
       }, byHand);
     });
 

@@ -103,7 +103,7 @@ async function networkFirst(request) {
 
 async function offlinePage() {
   const cached = await caches.match(OFFLINE_URL, { ignoreVary: true });
-  return cached || new Response("You are offline.", { status: 503, headers: { "Content-Type": "text/plain" } });
+  return cached || new Response("{{ offline_text|escapejs }}", { status: 503, headers: { "Content-Type": "text/plain" } });
 }
 
 async function refresh(href) {

@@ -1,0 +1,39 @@
+"""The words the scripts show come from the page, so a French phone reads them in French:
+the keypad's "whose box" line (deal-entry.js) and the live region's notes (live.js)."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, User
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import Player
+from scorekeeper.services import create_session
+from tests.browser.conftest import NewPage
+
+CATALOGUE = Path(settings.BASE_DIR) / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
+
+pytestmark = pytest.mark.skipif(
+    not CATALOGUE.exists(), reason="the French catalogue is not compiled (compilemessages)"
+)
+
+
+def test_it_says_the_keypads_box_in_french(
+    new_page: NewPage, log_in: Callable[[Page, AbstractBaseUser], None], alice: User
+) -> None:
+    players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=players, title="Vendredi"
+    )
+    page = new_page(locale="fr-FR")
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    expect(page.locator("#keypad-target")).to_have_text("Ann\u00a0: annonce")
+    page.locator("#keypad .key-digit[data-key='1']").click()  # a bid of 1: on to its tricks
+    expect(page.locator("#keypad-target")).to_have_text("Ann\u00a0: plis")
+    words = page.locator("#live-words")
+    expect(words).to_have_attribute(
+        "data-gone", "Ce lien ne marche plus. Demandez le nouveau à la table."
+    )
