@@ -25,7 +25,7 @@ from scorekeeper.formats import date_text
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
-from scorekeeper.rules.common import seating_moved_on
+from scorekeeper.rules.common import seat_names, seating_moved_on
 from scorekeeper.rules.registry import FAMILIES, Family, family
 from scorekeeper.scoresheet import build_sheet, dumps_scoresheet
 
@@ -170,7 +170,7 @@ class SavedRuleset(NamedByKey):
 
     def rules(self) -> Any:
         """Its rules for the fewest players the preset seats (the sheets' and the title's)."""
-        players = [f"Player {n + 1}" for n in range(min(self.preset.players))]
+        players = seat_names(min(self.preset.players))
         return self.rules_family.resolve_rules(self.ruleset, self.options, players)
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.rules import trick
 from scorekeeper.rules.bounds import player_range
-from scorekeeper.rules.common import InvalidRules, Problem
+from scorekeeper.rules.common import InvalidRules, Problem, seat_names
 from scorekeeper.rules.options import (
     CHOICE,
     FLAG,
@@ -31,7 +31,6 @@ from scorekeeper.rules.options import (
     Option,
 )
 from scorekeeper.rules.registry import Family
-from scorekeeper.rules.trick.prose import seat_names
 
 PLAYERS_PARAM = "players"  # ?players=N: the number of players, where the preset allows several
 MATCH_NUMBER_PARAM = "match_number"  # the number a match type takes (deals, target, games)

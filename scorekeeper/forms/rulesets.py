@@ -16,6 +16,7 @@ from scorekeeper.forms.sessions import OptionsForm
 from scorekeeper.forms.text import check_text, tidy_name
 from scorekeeper.models import RULESET_NAME_MAX, SavedRuleset
 from scorekeeper.rules import bounds
+from scorekeeper.rules.common import seat_names
 from scorekeeper.rules.registry import Family
 
 
@@ -95,4 +96,4 @@ class RulesetForm(OptionsForm):
 
     def seat_names(self) -> list[str]:
         """Stand-in players for reading the options (the fewest the preset seats)."""
-        return [f"Player {n + 1}" for n in range(min(self.preset.players))]
+        return seat_names(min(self.preset.players))

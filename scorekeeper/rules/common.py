@@ -29,6 +29,12 @@ class InvalidRules(ValueError):
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
 
+def seat_names(count: int) -> list[str]:
+    """Stand-in names for rules read before anyone sits down (a sheet, a pad, options checked
+    for a saved ruleset): 'Seat 1', 'Seat 2' …, in the active language."""
+    return [_("Seat {number}").format(number=number) for number in range(1, count + 1)]
+
+
 def is_whole(value: object) -> TypeGuard[int]:
     """True for an int (bools are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)

@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from scorekeeper.models import SavedRuleset
+from scorekeeper.rules.common import seat_names
 from scorekeeper.rules.registry import family as rules_family
 
 
@@ -23,7 +24,7 @@ def save_ruleset(
     """Store a preset with its option overrides under `name` (raises InvalidRules if the rules
     refuse them, IntegrityError if the owner has rules of that name already)."""
     preset = rules_family(family).PRESETS[ruleset]
-    players = [f"Player {n + 1}" for n in range(min(preset.players))]
+    players = seat_names(min(preset.players))
     rules_family(family).resolve_rules(ruleset, options, players)
     if saved is None:
         saved = SavedRuleset(owner=owner)

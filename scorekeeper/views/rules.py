@@ -28,9 +28,8 @@ from django.views.decorators.http import require_GET
 from scorekeeper.forms.rules import RulesQuery, problem_text, resolve_keeping, rules_params
 from scorekeeper.http import AuthedRequest
 from scorekeeper.presenters import PRESENTERS, template
-from scorekeeper.rules.common import InvalidRules
+from scorekeeper.rules.common import InvalidRules, seat_names
 from scorekeeper.rules.registry import Family
-from scorekeeper.rules.trick.prose import seat_names
 from scorekeeper.views.access import session_for_user
 from scorekeeper.views.sessions import families, preset_of
 

@@ -51,14 +51,19 @@ SAME_IN_BOTH = {
     "options", "option", "total", "totals", "bonus", "match", "points", "points.", "code",
     "minimum", "maximum", "stop", "go", "jokers", "joker", "ok", "nord", "sud", "est", "ouest",
     "scoresheet.json", "session.csv", "json", "csv", "qr", "html", "https", "http", "url",
-    "rules.md", "format.md", "99", "django", "sqlite", "postgresql",
+    "99", "django", "sqlite", "postgresql", "score", "pts",
 }  # fmt: skip
 # Names: the app's, and the world's players, sessions, user and saved ruleset.
 APP_NAMES = ["Ninety-Nine Scorekeeper", "99 Scorekeeper", "Scorekeeper"]
 WORLD_NAMES = [SECRET, "Annabel", "Bertram", "Cyd", "alice", "Mallory"]
 # Names in the rules that French writes the same: places and people the variants are named
 # after (Iceland and Taiwan are not here: French writes Islande, Taïwan).
-PROPER_NAMES = ["David Parlett", "Parlett", "Chicago", "Hawaii", "Arizona", "Wilson"]
+PROPER_NAMES = [
+    "David Parlett", "Parlett", "Chicago", "Hawaii", "Arizona", "Wilson", "Michigan",
+    "Dollar Bill", "Naughty Nun",
+]  # fmt: skip
+# Addresses and file names are no words: a shared link, RULES.md, scoresheet.json.
+NOT_WORDS = re.compile(r"https?://\S+|\b[\w.-]+\.(?:md|json|csv)\b")
 READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "aria-description")
 NOT_READ = {"script", "style", "code", "kbd", "samp", "template"}
 VOID = {
@@ -124,7 +129,7 @@ def read_text(html: str) -> list[str]:
 
 def english_left(piece: str, names: list[str]) -> bool:
     """Whether `piece`, the same in English and French, still holds an English word."""
-    rest = piece
+    rest = NOT_WORDS.sub(" ", piece)
     for name in sorted(names, key=len, reverse=True):
         rest = rest.replace(name, " ")
     return any(word.lower() not in SAME_IN_BOTH for word in WORD.findall(rest))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from scorekeeper.rules import i18n
+from scorekeeper.rules.common import seat_names
 from scorekeeper.rules.i18n import _, gettext_noop, ngettext
 from scorekeeper.rules.trick.cards import BY_NAME, bid_from_cards, trump_label
 from scorekeeper.rules.trick.entries import DealEntry, HandEntry, InvalidDeals
@@ -26,11 +27,6 @@ from scorekeeper.rules.trick.options import (
 from scorekeeper.rules.trick.presets import DUMMY, Preset, TrickRules, resolve_rules
 from scorekeeper.rules.trick.results import DealResult
 from scorekeeper.rules.trick.scoring import score_session, seat
-
-
-def seat_names(count: int) -> list[str]:
-    """Stand-in names for a sheet printed before anyone sits down: 'Seat 1', 'Seat 2' …"""
-    return [_("Seat {number}").format(number=number) for number in range(1, count + 1)]
 
 
 def table_line(rules: TrickRules) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.rules import i18n
 from scorekeeper.rules.bounds import number, shown_problems
-from scorekeeper.rules.common import Problem, check_player_names, join_names
+from scorekeeper.rules.common import Problem, check_player_names, join_names, seat_names
 from scorekeeper.rules.trick import (
     DUMMY,
     PRESETS,
@@ -202,7 +202,7 @@ def test_the_rule_sheet_words_are_translated_where_shown(fake: FakeTranslator) -
     assert rules.title == (
         "Quatre-vingt-dix-neuf classique, règles maison\u00a0: atout choisi par le déclarant"
     )
-    assert prose.seat_names(2) == ["Place 1", "Place 2"]
+    assert seat_names(2) == ["Place 1", "Place 2"]
     assert hand_label(DUMMY) == "Le mort"
     assert hand_label("Ann") == "Ann"
 
