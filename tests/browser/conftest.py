@@ -254,7 +254,21 @@ def _layout_problems(page: Page) -> list[str]:
     problems = []
     width = page.evaluate("document.documentElement.scrollWidth")
     if width > PHONE_WIDTH:
-        problems.append(f"scrolls horizontally: {width}px wide at a {PHONE_WIDTH}px viewport")
+        # Name the innermost elements that stick out, so the message says what to mend.
+        wide = page.evaluate(
+            """limit => [...document.body.querySelectorAll('*')]
+                .filter(el => el.getBoundingClientRect().right > limit + 0.5)
+                .filter(el => ![...el.children].some(
+                    child => child.getBoundingClientRect().right > limit + 0.5))
+                .slice(0, 3)
+                .map(el => `<${el.tagName.toLowerCase()} class="${el.className}">`
+                    + ` ${el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60)}`)""",
+            PHONE_WIDTH,
+        )
+        problems.append(
+            f"scrolls horizontally: {width}px wide at a {PHONE_WIDTH}px viewport "
+            f"(sticking out: {'; '.join(wide)})"
+        )
     small = page.evaluate(
         """([selector, minimum]) => [...document.querySelectorAll(selector)]
             .filter(el => el.getClientRects().length > 0)
