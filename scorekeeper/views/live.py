@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import (
@@ -26,6 +27,7 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import compress_string
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from scorekeeper.events import stream
@@ -42,8 +44,14 @@ POLL_TIMEOUT_SECONDS = 8
 COUNTER_SHOWN = "counter_shown"  # in the browser's session: the sessions showing the counter
 
 
-def etag(version: int) -> str:
-    return f'"v{version}"'
+def etag(version: int, language: str | None = None) -> str:
+    """The ETag of a version of the live region in a language (the active one by default):
+    a French phone and an English one never take each other's copy. The site's own language
+    is left out of it ("v12"; French "v12-fr")."""
+    language = language or get_language()
+    if language == settings.LANGUAGE_CODE:
+        return f'"v{version}"'
+    return f'"v{version}-{language}"'
 
 
 def live_context(table: Table, *, page: str = "", fragment: str = "") -> dict[str, object]:
@@ -91,7 +99,8 @@ _GZIP = re.compile(r"\bgzip\b")
 
 
 def _live_key(base: str, version: int) -> str:
-    return f"live:{base}:{version}"
+    """The key of a link's fragment: its words are in the phone's language."""
+    return f"live:{base}:{version}:{get_language()}"
 
 
 def shared_board(
@@ -100,7 +109,7 @@ def shared_board(
     """The session's name and the standings part of a read-only link's page (strip, title,
     live region): the same for every phone holding the link, so rendered once per version
     and kept for the phones after the first (which then load nothing but the version)."""
-    key = f"board:{base}:{version}"
+    key = f"board:{base}:{version}:{get_language()}"  # its words are in the phone's language
     kept = cache.get(key)
     if kept is None:
         opened = table()
@@ -161,8 +170,8 @@ async def events(request: HttpRequest, column: str, token: str) -> HttpResponseB
     return response
 
 
-def live_headers(response: HttpResponse, version: int) -> HttpResponse:
-    response["ETag"] = etag(version)
+def live_headers(response: HttpResponse, version: int, language: str | None = None) -> HttpResponse:
+    response["ETag"] = etag(version, language)
     # Phones must ask again every time; the ETag makes asking cheap.
     patch_cache_control(response, no_cache=True, private=True)
     return response
@@ -171,8 +180,13 @@ def live_headers(response: HttpResponse, version: int) -> HttpResponse:
 def not_modified(request: HttpRequest, version: int) -> HttpResponse | None:
     """304 with no body when the phone already shows this version (checked before any
     template is rendered or the session is loaded)."""
-    # Weak comparison (RFC 9110): gzip turns the ETag into W/"v…" on the way out.
-    asked = request.headers.get("If-None-Match", "").split(",")
-    if etag(version) in (tag.strip().removeprefix("W/") for tag in asked):
+    if shows(request, version):
         return live_headers(HttpResponseNotModified(), version)
     return None
+
+
+def shows(request: HttpRequest, version: int, language: str | None = None) -> bool:
+    """Whether the phone's If-None-Match names this version in this language."""
+    # Weak comparison (RFC 9110): gzip turns the ETag into W/"v…" on the way out.
+    asked = request.META.get("HTTP_IF_NONE_MATCH", "").split(",")
+    return etag(version, language) in (tag.strip().removeprefix("W/") for tag in asked)
