@@ -9,10 +9,13 @@ result kept for that version.
 from __future__ import annotations
 
 import re
+import struct
+import zlib
 from collections.abc import Callable
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
 from django.http import (
@@ -22,6 +25,8 @@ from django.http import (
     HttpResponseNotModified,
     StreamingHttpResponse,
 )
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -30,6 +35,7 @@ from django.utils.text import compress_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from scorekeeper import context_processors
 from scorekeeper.events import stream
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import new_link_token
@@ -190,3 +196,79 @@ def shows(request: HttpRequest, version: int, language: str | None = None) -> bo
     # Weak comparison (RFC 9110): gzip turns the ETag into W/"v…" on the way out.
     asked = request.META.get("HTTP_IF_NONE_MATCH", "").split(",")
     return etag(version, language) in (tag.strip().removeprefix("W/") for tag in asked)
+
+
+# A page kept for every phone holding a link: the parts that differ from phone to phone (the CSRF
+# token of its forms, the CSP nonce of its script tag) are rendered as these slots, then filled in.
+_SLOTS = {"csrf_token": "csrfslotq7x2k", "csp_nonce": "nonceslotq7x2k"}
+_SLOT = re.compile("(csrfslotq7x2k|nonceslotq7x2k)")
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name or time; OS unknown
+_LAST_BLOCK = b"\x03\x00"  # an empty final block of a deflate stream
+
+
+def shared_page(
+    request: HttpRequest, key: str, page: Callable[[dict[str, str]], HttpResponse]
+) -> HttpResponse:
+    """A read-only link's page, rendered once per (`key`, language, theme, connection) and kept
+    for every phone after the first, with each phone's own CSRF token and CSP nonce put in.
+
+    `page(slots)` renders the page with `slots` in the context (or the real values, given {}).
+    A phone whose page is its own is answered by `page` as before: logged in (the header
+    names the user), with a message to show, or with a query string (the theme form sends it
+    back). The kept page is compressed once, part by part: each phone's token and nonce go
+    between the parts as stored (uncompressed) deflate blocks, so no secret is ever compressed
+    next to text a page's reader could choose (BREACH), and a phone costs no compression.
+    """
+    if request.GET or request.user.is_authenticated or len(messages.get_messages(request)):
+        return page({})
+    shown = context_processors.theme(request) | context_processors.connection(request)
+    key = f"page:{key}:{get_language()}:{shown['theme']}:{int(shown['plain_http'])}"
+    kept = cache.get(key)
+    if kept is None:
+        rendered = page(_SLOTS)
+        if rendered.status_code != 200:
+            return rendered
+        kept = _parts(rendered.content.decode())
+        cache.set(key, kept, SHARED_SECONDS)
+    texts, zipped, slots = kept
+    values = {
+        _SLOTS["csrf_token"]: get_token(request),
+        _SLOTS["csp_nonce"]: str(get_nonce(request)),
+    }
+    filled = [values[slot].encode() for slot in slots]
+    if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
+        response = HttpResponse(b"".join(_interleave(texts, filled)))
+    else:
+        whole = b"".join(_interleave(texts, filled))
+        stored = [_stored_block(value) for value in filled]
+        trailer = struct.pack("<II", zlib.crc32(whole), len(whole) & 0xFFFFFFFF)
+        body = [_GZIP_HEADER, *_interleave(zipped, stored), _LAST_BLOCK, trailer]
+        response = HttpResponse(b"".join(body))
+        response["Content-Encoding"] = "gzip"
+        patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+def _parts(html: str) -> tuple[list[bytes], list[bytes], list[str]]:
+    """The page's text between its slots, as it is and as raw deflate ending on a byte (each
+    part compressed alone, so that the parts and the slots can be put together in any order),
+    and the slots in order."""
+    pieces = _SLOT.split(html)
+    texts = [piece.encode() for piece in pieces[0::2]]
+    zipped = []
+    for text in texts:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+        zipped.append(compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH))
+    return texts, zipped, pieces[1::2]
+
+
+def _interleave(parts: list[bytes], between: list[bytes]) -> list[bytes]:
+    joined = [parts[0]]
+    for value, part in zip(between, parts[1:], strict=True):
+        joined += [value, part]
+    return joined
+
+
+def _stored_block(value: bytes) -> bytes:
+    """`value` as a stored deflate block (not the last), starting on a byte boundary."""
+    return b"\x00" + struct.pack("<HH", len(value), len(value) ^ 0xFFFF) + value

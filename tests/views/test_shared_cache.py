@@ -8,6 +8,7 @@ then came from the shared cache.
 from __future__ import annotations
 
 import gzip
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -205,3 +206,34 @@ def test_the_early_poll_keeps_the_access_rules(
     assert "Content-Security-Policy" in gone.headers
     assert client.get("/w/w-new/live/", headers=tag).status_code == 304
     assert client.post("/w/w-new/live/", headers=tag).status_code == 405  # not a GET
+
+
+def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
+    shared: str, alice: User, ann_ben_cat: list[Player], django_assert_max_num_queries: Any
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    first = Client().get("/w/w-shared/").text
+    pages = []
+    for _ in range(2):
+        phone = Client(enforce_csrf_checks=True, headers={"accept-encoding": "gzip"})
+        with django_assert_max_num_queries(1):  # the version; the page comes from the cache
+            page = phone.get("/w/w-shared/")
+        assert page["Content-Encoding"] == "gzip"
+        text = gzip.decompress(page.content).decode()
+        nonce = re.search(r"'nonce-([^']+)'", page["Content-Security-Policy"])
+        assert nonce and f'nonce="{nonce[1]}"' in text  # its own nonce, in the header too
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
+        assert token and "csrfslot" not in text and "nonceslot" not in text
+        # Its own CSRF token: the theme form posts with it.
+        assert (
+            phone.post(
+                "/theme/",
+                {"csrfmiddlewaretoken": token[1], "theme": "dark", "next": "/w/w-shared/"},
+            ).status_code
+            == 302
+        )
+        pages.append(text)
+    assert pages[0] != pages[1]  # each its own token and nonce
+    strip = re.compile(r'nonce="[^"]+"|value="[^"]{64}"|"X-CSRFToken": "[^"]+"')
+    assert strip.sub("", pages[0]) == strip.sub("", pages[1]) == strip.sub("", first)
