@@ -299,9 +299,12 @@ async def _listen(
                 if got.status_code != 200:
                     raise httpx.TransportError(f"HTTP {got.status_code}")
                 opened.set()
+                first = True  # the version when it opened: news to the phone, not a push
                 async for line in got.aiter_lines():
                     if line.startswith("data:") and line[5:].strip().isdigit():
-                        table.heard_at.append((int(line[5:]), time.monotonic()))
+                        if not first:
+                            table.heard_at.append((int(line[5:]), time.monotonic()))
+                        first = False
                         news.set()
         except httpx.HTTPError as error:
             tally.failures.append(f"stream: {error!r}")

@@ -232,6 +232,19 @@ class Command(BaseCommand):
                 f"p99 {percentile(delays, 0.99):.0f} ms"
             )
         out(f"  {cpu_line(run.used)}")
+        # What each answer cost the app, whatever share of the machine the run was given.
+        app_seconds = sum(
+            seconds
+            for name, seconds in run.used.items()
+            if name.startswith(("gunicorn", "uvicorn", "app server"))
+        )
+        answered = len(tally.samples)
+        if answered:
+            out(
+                f"  app servers' CPU per request: {app_seconds / answered * 1000:.1f} ms "
+                f"({answered} requests and streams opened); the load client's: "
+                f"{run.used.get('load client', 0.0) / answered * 1000:.1f} ms"
+            )
         if run.faults.killed_at is not None:
             self.after_kill(run)
         out(
