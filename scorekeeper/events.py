@@ -79,12 +79,22 @@ class VersionWatcher:
         listener = await _listen() if connection.vendor == "postgresql" else None
         if listener is not None:
             await self._read()  # what changed before the LISTEN began
+        loop = asyncio.get_running_loop()
+        last = loop.time()
         try:
             while self.queues:
                 if listener is None:
                     await asyncio.sleep(TICK)
                 else:
                     listener = await _next_notice(listener)
+                    # At most one read a TICK however many deals are saved: each read is of
+                    # every open stream's session (a NOTIFY per save, at a thousand tables,
+                    # read them all 17 times a second, each read on a new connection). The
+                    # notices that came meanwhile are all answered by the next read.
+                    if (wait := last + TICK - loop.time()) > 0:
+                        await asyncio.sleep(wait)
+                    listener = await _drain(listener)
+                last = loop.time()
                 await self._read()
         finally:
             if listener is not None:
@@ -130,6 +140,20 @@ async def _next_notice(listener: Any) -> Any:
         return listener
     except psycopg.Error:
         await asyncio.sleep(TICK)
+        return await _listen()
+
+
+async def _drain(listener: Any) -> Any:
+    """Take the notices already waiting (the read that follows answers them all)."""
+    import psycopg
+
+    if listener is None:
+        return None
+    try:
+        async for _ in listener.notifies(timeout=0):
+            pass
+        return listener
+    except psycopg.Error:
         return await _listen()
 
 

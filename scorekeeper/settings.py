@@ -81,6 +81,8 @@ MIDDLEWARE = [
     # Pages and htmx fragments, gzipped for phones on mobile data (Django masks the
     # CSRF token and pads the gzip header against BREACH).
     "django.middleware.gzip.GZipMiddleware",
+    # A link's unchanged poll answered 304 here, before the session and the rest (issue 17).
+    "scorekeeper.middleware.PollFastPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the phone's language (cookie, browser)
     "django.middleware.common.CommonMiddleware",

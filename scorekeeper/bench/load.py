@@ -102,6 +102,8 @@ class TableRun:
     accepted: list[trick.DealEntry] = field(default_factory=list)
     form_keys: list[str] = field(default_factory=list)
     shown: dict[str, int] = field(default_factory=dict)
+    saved_at: dict[int, float] = field(default_factory=dict)  # version: when its save answered
+    heard_at: list[tuple[int, float]] = field(default_factory=list)  # (version, when) pushed
 
 
 async def _pause(stop: asyncio.Event, seconds: float) -> bool:
@@ -170,7 +172,10 @@ async def scorer(
         sent = await ask(partial(phone.post, path, data), "save", tally)
         if not sent or sent.status != 302:
             break
+        saved = time.monotonic()
         page = await ask(lambda: phone.get(path), "page", tally)
+        if page and (version := shown_etag(page.text)):
+            table.saved_at.setdefault(int(version.strip('"v').split("-")[0]), saved)
         # One scorer per table: the form asking for the next deal means this one is stored
         # (its message may have gone with a worker that died after saving).
         if page and form_fields(page.text).get("number") == str(number + 1):
@@ -214,6 +219,100 @@ async def watcher(
             etag = answer.headers.get("etag", etag).removeprefix("W/")
 
 
+PUSHED_POLL_SECONDS = 30  # live.js: a phone whose stream is open polls this seldom
+
+
+async def push_watcher(
+    phone: AsyncPhone,
+    stream: httpx.AsyncClient,
+    events_url: str,
+    table: TableRun,
+    every: float,
+    stop: asyncio.Event,
+    tally: Tally,
+    seed: int,
+    ramp: float = 0,
+) -> None:
+    """A phone showing the watch link as a browser with JavaScript does (static/js/live.js):
+    the page once, an event stream (Server-Sent Events) open beside it, the live region
+    fetched when the stream names a version it does not show, and a poll every 30 s while the
+    stream is open (every `every` seconds while it is not: refused, lost, or answered 204)."""
+    rng = random.Random(seed)
+    if not await _pause(stop, rng.uniform(0, ramp or every)):
+        return
+    page = await ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally, stop)
+    etag = shown_etag(page.text) if page else ""
+    news, opened = asyncio.Event(), asyncio.Event()
+    listening = asyncio.create_task(
+        _listen(stream, f"{events_url}/w/{table.watch}/events/", table, news, opened, tally, stop)
+    )
+    loop = asyncio.get_running_loop()
+    try:
+        while not stop.is_set():
+            seconds = PUSHED_POLL_SECONDS if opened.is_set() else every
+            due = loop.time() + rng.uniform(seconds * 0.8, seconds * 1.2)
+            while not stop.is_set() and not news.is_set() and (left := due - loop.time()) > 0:
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(news.wait(), min(left, 5.0))
+            if stop.is_set():
+                break
+            pushed = news.is_set()
+            news.clear()
+            try:  # a fetch that fails is made again at the next news or tick, as live.js does
+                answer = await phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
+            except ServerGone as error:
+                tally.failures.append(f"poll: {error}")
+                continue
+            kind = (
+                "push 200"
+                if pushed and answer.status == 200
+                else ("poll 304" if answer.status == 304 else "poll 200")
+            )
+            tally.record(kind, answer)
+            if answer.status == 200:
+                etag = answer.headers.get("etag", etag).removeprefix("W/")
+    finally:
+        listening.cancel()
+        with suppress(asyncio.CancelledError):
+            await listening
+
+
+async def _listen(
+    client: httpx.AsyncClient,
+    url: str,
+    table: TableRun,
+    news: asyncio.Event,
+    opened: asyncio.Event,
+    tally: Tally,
+    stop: asyncio.Event,
+) -> None:
+    """The phone's event stream: each version it names is news; reconnects 3 s after a loss
+    (the stream's `retry`), as EventSource does. A 204 (no stream here) ends it: polls only."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        try:
+            async with client.stream("GET", url, headers={"Accept": "text/event-stream"}) as got:
+                tally.samples.append(("stream", got.status_code, time.perf_counter() - started,
+                                      time.monotonic() - tally.started, ""))  # fmt: skip
+                if got.status_code == 204:
+                    return
+                if got.status_code != 200:
+                    raise httpx.TransportError(f"HTTP {got.status_code}")
+                opened.set()
+                first = True  # the version when it opened: news to the phone, not a push
+                async for line in got.aiter_lines():
+                    if line.startswith("data:") and line[5:].strip().isdigit():
+                        if not first:
+                            table.heard_at.append((int(line[5:]), time.monotonic()))
+                        first = False
+                        news.set()
+        except httpx.HTTPError as error:
+            tally.failures.append(f"stream: {error!r}")
+        opened.clear()
+        if not await _pause(stop, 3.0):
+            return
+
+
 def shown_etag(html: str) -> str:
     """The ETag a page's live region shows, as the browser reads its data-etag (unescaped)."""
     found = _ETAG.search(html)
@@ -241,6 +340,10 @@ def phones(
         clients.append(phone_client(tls))
         return AsyncPhone(clients[-1], base_url)
 
+    def stream() -> httpx.AsyncClient:  # the phone's second connection: its event stream
+        clients.append(phone_client(tls, timeout=None))
+        return clients[-1]
+
     ramp = options.get("ramp") or 0  # phones join over this long (else a poll's or deal's interval)
     rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
     # As many deals as a scorer can enter in the run (made here, not while phones wait).
@@ -250,7 +353,11 @@ def phones(
         yield scorer(phone(), table, options["deal_every"], stop, tally, deals, ramp)
         for n in range(options["watchers"]):
             seed = table.seed * 100 + n
-            yield watcher(phone(), table, options["poll_every"], stop, tally, seed, ramp)
+            if options.get("events_url"):
+                yield push_watcher(phone(), stream(), options["events_url"], table,
+                                   options["poll_every"], stop, tally, seed, ramp)  # fmt: skip
+            else:
+                yield watcher(phone(), table, options["poll_every"], stop, tally, seed, ramp)
 
 
 @dataclass

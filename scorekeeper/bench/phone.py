@@ -152,7 +152,7 @@ def deal_post(
     return data
 
 
-def phone_client(tls: ssl.SSLContext, timeout: float = 30.0) -> httpx.AsyncClient:
+def phone_client(tls: ssl.SSLContext, timeout: float | None = 30.0) -> httpx.AsyncClient:
     """A phone's own HTTP client (one connection at a time, as a phone's page makes its requests
     one after another), in the one asyncio process of a load run.
 

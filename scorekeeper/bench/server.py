@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -118,6 +119,9 @@ class Gunicorn:
     base_url: str
     log: Path
     env: dict[str, str] = field(repr=False)
+    # "app" serves every request; "events" (uvicorn beside gunicorn) only the event streams.
+    role: str = "app"
+    name: str = "gunicorn"
 
     def worker_pids(self) -> set[int]:
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
@@ -172,6 +176,36 @@ def gunicorn(
     try:
         wait_until_up(base_url, process, log)
         yield Gunicorn(process, base_url, log, env)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.unlink(missing_ok=True)
+
+
+@contextmanager
+def uvicorn(env: dict[str, str], *, workers: int = 2, role: str = "app") -> Iterator[Gunicorn]:
+    """uvicorn serving the ASGI app (event streams too) on a free loopback port with `env`,
+    with `workers` processes under one supervisor; stopped afterwards."""
+    port = free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    handle, name = tempfile.mkstemp(prefix="uvicorn-", suffix=".log")
+    os.close(handle)
+    log = Path(name)
+    command = [
+        sys.executable, "-m", "uvicorn", "scorekeeper.asgi:application",
+        "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
+        "--no-access-log", "--timeout-graceful-shutdown", "3", "--backlog", "2048",
+    ]  # fmt: skip
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=out)
+    try:
+        wait_until_up(base_url, process, log)
+        yield Gunicorn(process, base_url, log, env, role=role, name="uvicorn")
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
@@ -283,12 +317,18 @@ def app_servers(
     workers: int = 4,
     postgres_url: str = DEFAULT_POSTGRES,
     redis_url: str = "",
+    push: str = "",
 ) -> Iterator[tuple[str, list[Gunicorn], Nginx | None]]:
     """A scratch database of `kind`, migrated, and `servers` gunicorns serving the app on it:
     (the address phones use, the servers, nginx in front of them when there are several).
 
     Several servers share the cache through `redis_url` (under a key prefix of their own,
     deleted afterwards) when it is given.
+
+    `push`: "" gunicorn alone (event streams answered 204, phones poll); "asgi" uvicorn with
+    `workers` processes serving everything, streams included; "split" gunicorn as before and
+    one uvicorn process beside it for the event streams alone (role "events", last in the list:
+    the phones open their streams there, as nginx would send them).
     """
     scratch = Path(tempfile.mkdtemp(prefix="scorekeeper-server-"))
     prefix = f"bench-{secrets.token_hex(4)}"
@@ -300,11 +340,15 @@ def app_servers(
                 stack.callback(_forget_cache, redis_url, prefix)
             manage(env, "migrate", "--noinput")
             manage(env, "collectstatic", "--noinput")
-            running = [stack.enter_context(gunicorn(env, workers=workers)) for _ in range(servers)]
+            serve = partial(uvicorn if push == "asgi" else gunicorn, env, workers=workers)
+            running = [stack.enter_context(serve()) for _ in range(servers)]
+            if push == "split":
+                running.append(stack.enter_context(uvicorn(env, workers=1, role="events")))
             if servers == 1:
                 yield running[0].base_url, running, None
                 return
-            proxy = stack.enter_context(nginx([server.address for server in running]))
+            apps = [server.address for server in running if server.role == "app"]
+            proxy = stack.enter_context(nginx(apps))
             yield proxy.base_url, running, proxy
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -29,7 +29,7 @@ from scorekeeper.views.access import (
     version_by,
     watch_table,
 )
-from scorekeeper.views.live import live, not_modified, shared_board, shared_live
+from scorekeeper.views.live import live, not_modified, shared_board, shared_live, shared_page
 from scorekeeper.views.table import correction, grid, table_page
 
 # Sharing
@@ -106,9 +106,13 @@ def _qr_svg(url: str) -> str:
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
     base = reverse("watch", args=[token])
-    name, board = shared_board(request, version, base, lambda: watch_table(request, token))
-    ctx = {"name": name, "base": base, "board": board}
-    response = render(request, "scorekeeper/watch.html", ctx)
+
+    def page(slots: dict[str, str]) -> HttpResponse:
+        name, board = shared_board(request, version, base, lambda: watch_table(request, token))
+        ctx = {"name": name, "base": base, "board": board, **slots}
+        return render(request, "scorekeeper/watch.html", ctx)
+
+    response = shared_page(request, f"{base}:{version}", page)
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex"
     return response

@@ -9,11 +9,16 @@ result kept for that version.
 from __future__ import annotations
 
 import re
+import struct
+import zlib
 from collections.abc import Callable
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib import messages
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -21,13 +26,17 @@ from django.http import (
     HttpResponseNotModified,
     StreamingHttpResponse,
 )
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import compress_string
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from scorekeeper import context_processors
 from scorekeeper.events import stream
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import new_link_token
@@ -42,8 +51,14 @@ POLL_TIMEOUT_SECONDS = 8
 COUNTER_SHOWN = "counter_shown"  # in the browser's session: the sessions showing the counter
 
 
-def etag(version: int) -> str:
-    return f'"v{version}"'
+def etag(version: int, language: str | None = None) -> str:
+    """The ETag of a version of the live region in a language (the active one by default):
+    a French phone and an English one never take each other's copy. The site's own language
+    is left out of it ("v12"; French "v12-fr")."""
+    language = language or get_language()
+    if language == settings.LANGUAGE_CODE:
+        return f'"v{version}"'
+    return f'"v{version}-{language}"'
 
 
 def live_context(table: Table, *, page: str = "", fragment: str = "") -> dict[str, object]:
@@ -91,7 +106,8 @@ _GZIP = re.compile(r"\bgzip\b")
 
 
 def _live_key(base: str, version: int) -> str:
-    return f"live:{base}:{version}"
+    """The key of a link's fragment: its words are in the phone's language."""
+    return f"live:{base}:{version}:{get_language()}"
 
 
 def shared_board(
@@ -100,7 +116,7 @@ def shared_board(
     """The session's name and the standings part of a read-only link's page (strip, title,
     live region): the same for every phone holding the link, so rendered once per version
     and kept for the phones after the first (which then load nothing but the version)."""
-    key = f"board:{base}:{version}"
+    key = f"board:{base}:{version}:{get_language()}"  # its words are in the phone's language
     kept = cache.get(key)
     if kept is None:
         opened = table()
@@ -150,7 +166,7 @@ async def events(request: HttpRequest, column: str, token: str) -> HttpResponseB
     version now and at each change. Under a WSGI server, which would give a worker to each open
     stream, it answers 204 (no stream here) and the phone keeps polling."""
     # In the thread where Django runs the request's synchronous code, on its connection.
-    version = await sync_to_async(version_by)(request, **{column: token})
+    version = await sync_to_async(_version_then_close)(request, column, token)
     if not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
     response = StreamingHttpResponse(
@@ -161,8 +177,18 @@ async def events(request: HttpRequest, column: str, token: str) -> HttpResponseB
     return response
 
 
-def live_headers(response: HttpResponse, version: int) -> HttpResponse:
-    response["ETag"] = etag(version)
+def _version_then_close(request: HttpRequest, column: str, token: str) -> int:
+    """The link's version; then the request's database connection is closed, as Django would
+    close it only when the response ends: an open stream held one connection each (PostgreSQL
+    refused the streams past its max_connections: 503s at 200 tables, bench_load --push)."""
+    try:
+        return version_by(request, **{column: token})
+    finally:
+        connection.close()
+
+
+def live_headers(response: HttpResponse, version: int, language: str | None = None) -> HttpResponse:
+    response["ETag"] = etag(version, language)
     # Phones must ask again every time; the ETag makes asking cheap.
     patch_cache_control(response, no_cache=True, private=True)
     return response
@@ -171,8 +197,89 @@ def live_headers(response: HttpResponse, version: int) -> HttpResponse:
 def not_modified(request: HttpRequest, version: int) -> HttpResponse | None:
     """304 with no body when the phone already shows this version (checked before any
     template is rendered or the session is loaded)."""
-    # Weak comparison (RFC 9110): gzip turns the ETag into W/"v…" on the way out.
-    asked = request.headers.get("If-None-Match", "").split(",")
-    if etag(version) in (tag.strip().removeprefix("W/") for tag in asked):
+    if shows(request, version):
         return live_headers(HttpResponseNotModified(), version)
     return None
+
+
+def shows(request: HttpRequest, version: int, language: str | None = None) -> bool:
+    """Whether the phone's If-None-Match names this version in this language."""
+    # Weak comparison (RFC 9110): gzip turns the ETag into W/"v…" on the way out.
+    asked = request.META.get("HTTP_IF_NONE_MATCH", "").split(",")
+    return etag(version, language) in (tag.strip().removeprefix("W/") for tag in asked)
+
+
+# A page kept for every phone holding a link: the parts that differ from phone to phone (the CSRF
+# token of its forms, the CSP nonce of its script tag) are rendered as these slots, then filled in.
+_SLOTS = {"csrf_token": "csrfslotq7x2k", "csp_nonce": "nonceslotq7x2k"}
+_SLOT = re.compile("(csrfslotq7x2k|nonceslotq7x2k)")
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name or time; OS unknown
+_LAST_BLOCK = b"\x03\x00"  # an empty final block of a deflate stream
+
+
+def shared_page(
+    request: HttpRequest, key: str, page: Callable[[dict[str, str]], HttpResponse]
+) -> HttpResponse:
+    """A read-only link's page, rendered once per (`key`, language, theme, connection) and kept
+    for every phone after the first, with each phone's own CSRF token and CSP nonce put in.
+
+    `page(slots)` renders the page with `slots` in the context (or the real values, given {}).
+    A phone whose page is its own is answered by `page` as before: logged in (the header
+    names the user), with a message to show, or with a query string (the theme form sends it
+    back). The kept page is compressed once, part by part: each phone's token and nonce go
+    between the parts as stored (uncompressed) deflate blocks, so no secret is ever compressed
+    next to text a page's reader could choose (BREACH), and a phone costs no compression.
+    """
+    if request.GET or request.user.is_authenticated or len(messages.get_messages(request)):
+        return page({})
+    shown = context_processors.theme(request) | context_processors.connection(request)
+    key = f"page:{key}:{get_language()}:{shown['theme']}:{int(shown['plain_http'])}"
+    kept = cache.get(key)
+    if kept is None:
+        rendered = page(_SLOTS)
+        if rendered.status_code != 200:
+            return rendered
+        kept = _parts(rendered.content.decode())
+        cache.set(key, kept, SHARED_SECONDS)
+    texts, zipped, slots = kept
+    values = {
+        _SLOTS["csrf_token"]: get_token(request),
+        _SLOTS["csp_nonce"]: str(get_nonce(request)),
+    }
+    filled = [values[slot].encode() for slot in slots]
+    if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
+        response = HttpResponse(b"".join(_interleave(texts, filled)))
+    else:
+        whole = b"".join(_interleave(texts, filled))
+        stored = [_stored_block(value) for value in filled]
+        trailer = struct.pack("<II", zlib.crc32(whole), len(whole) & 0xFFFFFFFF)
+        body = [_GZIP_HEADER, *_interleave(zipped, stored), _LAST_BLOCK, trailer]
+        response = HttpResponse(b"".join(body))
+        response["Content-Encoding"] = "gzip"
+        patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+def _parts(html: str) -> tuple[list[bytes], list[bytes], list[str]]:
+    """The page's text between its slots, as it is and as raw deflate ending on a byte (each
+    part compressed alone, so that the parts and the slots can be put together in any order),
+    and the slots in order."""
+    pieces = _SLOT.split(html)
+    texts = [piece.encode() for piece in pieces[0::2]]
+    zipped = []
+    for text in texts:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+        zipped.append(compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH))
+    return texts, zipped, pieces[1::2]
+
+
+def _interleave(parts: list[bytes], between: list[bytes]) -> list[bytes]:
+    joined = [parts[0]]
+    for value, part in zip(between, parts[1:], strict=True):
+        joined += [value, part]
+    return joined
+
+
+def _stored_block(value: bytes) -> bytes:
+    """`value` as a stored deflate block (not the last), starting on a byte boundary."""
+    return b"\x00" + struct.pack("<HH", len(value), len(value) ^ 0xFFFF) + value

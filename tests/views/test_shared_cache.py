@@ -8,13 +8,16 @@ then came from the shared cache.
 from __future__ import annotations
 
 import gzip
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
+from django.utils import translation
 
 from scorekeeper import computed
 from scorekeeper.models import GameSession, Player
@@ -114,3 +117,123 @@ def test_a_phone_that_asks_for_gzip_gets_the_fragment_compressed_once(
     assert zipped["ETag"] == f'W/"v{game.version}"'
     again = Client().get("/w/w-shared/live/", headers={"if-none-match": zipped["ETag"]})
     assert again.status_code == 304
+
+
+FRENCH = {"accept-language": "fr"}
+FRENCH_CATALOGUE = Path(__file__).parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
+
+
+def test_a_french_and_an_english_watcher_each_get_their_own_language_from_the_caches(
+    shared: str, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    game.refresh_from_db()
+    english, french = Client(), Client(headers=FRENCH)
+    # Each fragment and page names its language in its ETag (data-etag): a copy kept for one
+    # language and served to the other would show the other's.
+    for path in ("/w/w-shared/live/", "/w/w-shared/"):
+        for _ in range(2):  # the first of each language renders, the second takes the copy
+            en, fr = english.get(path), french.get(path)
+            assert f"data-etag='&quot;v{game.version}&quot;'" in en.text
+            assert f"data-etag='&quot;v{game.version}-fr&quot;'" in fr.text
+            assert en["Content-Language"] == "en" and fr["Content-Language"] == "fr"
+            if FRENCH_CATALOGUE.exists():  # the words themselves, where French is compiled
+                assert en.text.replace("-fr&quot;", "&quot;") != fr.text
+    assert english.get("/w/w-shared/live/")["ETag"] == f'"v{game.version}"'
+    assert french.get("/w/w-shared/live/")["ETag"] == f'"v{game.version}-fr"'
+    # An unchanged poll is answered 304 only for the language the phone shows.
+    en_tag, fr_tag = f'"v{game.version}"', f'"v{game.version}-fr"'
+    assert english.get("/w/w-shared/live/", headers={"if-none-match": en_tag}).status_code == 304
+    assert french.get("/w/w-shared/live/", headers={"if-none-match": fr_tag}).status_code == 304
+    assert english.get("/w/w-shared/live/", headers={"if-none-match": fr_tag}).status_code == 200
+    assert french.get("/w/w-shared/live/", headers={"if-none-match": en_tag}).status_code == 200
+
+
+def test_a_result_kept_in_one_language_is_not_taken_in_another(
+    shared: str, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    with translation.override("en"):
+        computed.keep(game.public_id, game.version, "the English result", 1)
+    with translation.override("fr"):
+        assert computed.get(game.public_id, game.version) is None
+        computed.keep(game.public_id, game.version, "the French result", 1)
+        assert computed.get(game.public_id, game.version) == "the French result"
+    with translation.override("en"):
+        assert computed.get(game.public_id, game.version) == "the English result"
+
+
+def test_an_unchanged_poll_answered_early_has_the_headers_of_the_whole_stack(
+    alice: User, ann_ben_cat: list[Player], settings: Any, django_assert_max_num_queries: Any
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    game.scorer_token = "s-shared"
+    game.save(update_fields=["scorer_token"])
+    tag = f'"v{game.version}"'
+    stack = list(settings.MIDDLEWARE)
+    assert "scorekeeper.middleware.PollFastPathMiddleware" in stack
+    without = [name for name in stack if name != "scorekeeper.middleware.PollFastPathMiddleware"]
+    for path in ("/w/w-shared/live/", "/w/w-shared/display/live/", "/s/s-shared/live/"):
+        for headers in (
+            {"if-none-match": tag},
+            {"if-none-match": f'"v{game.version}-fr"', **FRENCH},
+        ):
+            settings.MIDDLEWARE = without
+            whole = Client().get(path, headers=headers)
+            settings.MIDDLEWARE = stack
+            with django_assert_max_num_queries(1):
+                early = Client().get(path, headers=headers)
+            assert whole.status_code == early.status_code == 304, path
+            # The same headers (Expires is the time of each answer).
+            assert sorted(early.headers) == sorted(whole.headers), path
+            del early.headers["Expires"], whole.headers["Expires"]
+            assert dict(early.headers) == dict(whole.headers), path
+            assert early.cookies.keys() == whole.cookies.keys()
+
+
+def test_the_early_poll_keeps_the_access_rules(
+    alice: User, ann_ben_cat: list[Player], client: Client
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    tag = {"if-none-match": f'"v{game.version}"'}
+    assert client.get("/w/w-shared/live/", headers=tag).status_code == 304
+    assert client.get("/w/not-a-token/live/", headers=tag).status_code == 404  # as before
+    game.watch_token = "w-new"  # the owner made a new watch link: the old one is revoked
+    game.save(update_fields=["watch_token"])
+    gone = client.get("/w/w-shared/live/", headers=tag)
+    assert gone.status_code == 404
+    assert "Content-Security-Policy" in gone.headers
+    assert client.get("/w/w-new/live/", headers=tag).status_code == 304
+    assert client.post("/w/w-new/live/", headers=tag).status_code == 405  # not a GET
+
+
+def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
+    shared: str, alice: User, ann_ben_cat: list[Player], django_assert_max_num_queries: Any
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    first = Client().get("/w/w-shared/").text
+    pages = []
+    for _ in range(2):
+        phone = Client(enforce_csrf_checks=True, headers={"accept-encoding": "gzip"})
+        with django_assert_max_num_queries(1):  # the version; the page comes from the cache
+            page = phone.get("/w/w-shared/")
+        assert page["Content-Encoding"] == "gzip"
+        text = gzip.decompress(page.content).decode()
+        nonce = re.search(r"'nonce-([^']+)'", page["Content-Security-Policy"])
+        assert nonce and f'nonce="{nonce[1]}"' in text  # its own nonce, in the header too
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
+        assert token and "csrfslot" not in text and "nonceslot" not in text
+        # Its own CSRF token: the theme form posts with it.
+        assert (
+            phone.post(
+                "/theme/",
+                {"csrfmiddlewaretoken": token[1], "theme": "dark", "next": "/w/w-shared/"},
+            ).status_code
+            == 302
+        )
+        pages.append(text)
+    assert pages[0] != pages[1]  # each its own token and nonce
+    strip = re.compile(r'nonce="[^"]+"|value="[^"]{64}"|"X-CSRFToken": "[^"]+"')
+    assert strip.sub("", pages[0]) == strip.sub("", pages[1]) == strip.sub("", first)

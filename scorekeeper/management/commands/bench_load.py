@@ -103,6 +103,14 @@ class Command(BaseCommand):
             "(e.g. 'pg_ctlcluster 15 main restart')",
         )  # fmt: skip
         # The steps run inside a process pointed at the scratch database:
+        parser.add_argument(
+            "--push",
+            choices=["none", "asgi", "split"],
+            default="none",
+            help="none: gunicorn alone, watchers poll every 3 s; asgi: uvicorn (--workers "
+            "processes) serves everything, watchers open an event stream as browsers do and poll "
+            "every 30 s; split: gunicorn as for none plus one uvicorn for the streams alone",
+        )
         parser.add_argument("--setup-tables", type=int, help="(internal)")
         parser.add_argument("--verify", action="store_true", help="(internal)")
 
@@ -145,8 +153,12 @@ class Command(BaseCommand):
             workers=options["workers"],
             postgres_url=options["postgres_url"],
             redis_url=redis_url,
+            push="" if options["push"] == "none" else options["push"],
         ) as (base_url, servers, proxy):
             env = servers[0].env
+            if options["push"] != "none":  # the streams go where nginx would send them
+                events = [server for server in servers if server.role == "events"]
+                options["events_url"] = events[0].base_url if events else base_url
             made = manage(env, "bench_load", "--setup-tables", str(options["tables"]))
             tables = [TableRun(seed=n, **links) for n, links in enumerate(json.loads(made))]
             tally = Tally()
@@ -173,12 +185,19 @@ class Command(BaseCommand):
     def report(self, run: Run, redis_url: str) -> bool:
         out, options, tables, tally = self.stdout.write, run.options, run.tables, run.tally
         servers = options["servers"]
+        serving = {
+            "none": f"gunicorn {options['workers']} sync workers",
+            "asgi": f"uvicorn {options['workers']} workers (the whole ASGI app, streams too)",
+            "split": f"gunicorn {options['workers']} sync workers + 1 uvicorn for the streams",
+        }[options["push"]]
         where = (
-            f"{servers} app servers behind nginx, each gunicorn {options['workers']} sync workers"
+            f"{servers} app servers behind nginx, each {serving}"
             + (f", cache in Redis ({redis_url})" if redis_url else ", each its own cache")
             if servers > 1
-            else f"gunicorn {options['workers']} sync workers"
+            else serving
         )
+        if options["push"] != "none":
+            where += "; watchers on push (an event stream each, a poll every 30 s)"
         joining = f"phones joining over {options['ramp']:g} s, " if options["ramp"] else ""
         out(
             f"\n{run.label} ({run.stored['server']}), {where}, "
@@ -191,9 +210,10 @@ class Command(BaseCommand):
         by_kind: dict[str, list[float]] = defaultdict(list)
         for kind, _status, seconds, _ended, _upstream in tally.samples:
             by_kind[kind].append(seconds * 1000)
-            by_kind["all"].append(seconds * 1000)
+            if kind != "stream":  # (the time to open it; the stream itself stays open)
+                by_kind["all"].append(seconds * 1000)
         out(f"  {'request':<10}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
-        for kind in ("poll 304", "poll 200", "page", "save", "all"):
+        for kind in ("poll 304", "poll 200", "push 200", "page", "save", "stream", "all"):
             values = by_kind.get(kind)
             if values:
                 out(
@@ -201,7 +221,32 @@ class Command(BaseCommand):
                     f"{statistics.median(values):>9.1f}{percentile(values, 0.95):>9.1f}"
                     f"{percentile(values, 0.99):>9.1f}"
                 )
+        delays = [
+            (heard - table.saved_at[version]) * 1000
+            for table in tables
+            for version, heard in table.heard_at
+            if version in table.saved_at and heard >= table.saved_at[version]
+        ]
+        if delays:
+            out(
+                f"  a saved deal's version on a watcher's stream, from the save's answer: "
+                f"{len(delays)} pushes, p50 {statistics.median(delays):.0f} ms, "
+                f"p99 {percentile(delays, 0.99):.0f} ms"
+            )
         out(f"  {cpu_line(run.used)}")
+        # What each answer cost the app, whatever share of the machine the run was given.
+        app_seconds = sum(
+            seconds
+            for name, seconds in run.used.items()
+            if name.startswith(("gunicorn", "uvicorn", "app server"))
+        )
+        answered = len(tally.samples)
+        if answered:
+            out(
+                f"  app servers' CPU per request: {app_seconds / answered * 1000:.1f} ms "
+                f"({answered} requests and streams opened); the load client's: "
+                f"{run.used.get('load client', 0.0) / answered * 1000:.1f} ms"
+            )
         if run.faults.killed_at is not None:
             self.after_kill(run)
         out(
@@ -293,7 +338,9 @@ def _cpu_groups(kind: str, servers: list[Gunicorn], proxy: Nginx | None) -> dict
     """Whose CPU time the report shows, besides the load client's own."""
     groups: dict[str, Any] = {}
     for number, server in enumerate(servers, 1):
-        name = "gunicorn" if len(servers) == 1 else f"app server {number}"
+        name = f"{server.name} ({server.role})" if server.role != "app" else server.name
+        if len([s for s in servers if s.role == "app"]) > 1 and server.role == "app":
+            name = f"app server {number}"
         groups[name] = lambda pid=server.process.pid: process_tree(pid)
     if proxy:
         groups["nginx"] = lambda: process_tree(proxy.process.pid)

@@ -1,0 +1,36 @@
+"""A short run of the load client's push watchers (`bench_load --push`): each watcher opens an
+event stream as a browser does, fetches the live region when a new version is pushed, and the
+exactly-once and totals checks hold as they do with polling; for the ASGI app served whole and
+for gunicorn with a uvicorn for the streams beside it."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+
+@pytest.mark.parametrize("push", ["asgi", "split"])
+def test_watchers_on_push_get_every_deal_and_the_checks_hold(push: str) -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a scratch SQLite database of its own: runs in the SQLite pass")
+    out = io.StringIO()
+    call_command(
+        "bench_load", "--databases", "sqlite", "--push", push, "--tables=3", "--seconds=8",
+        "--deal-every=1", "--workers=1", stdout=out,
+    )  # fmt: skip
+    text = out.getvalue()
+    pushed = re.search(r"push 200\s+(\d+)", text)
+    assert pushed and int(pushed[1]) > 0, text  # live regions fetched on the stream's news
+    streams = re.search(r"stream\s+(\d+)", text)
+    assert streams and int(streams[1]) >= 9, text  # every watcher opened its stream
+    assert re.search(r"from the save's answer: \d+ pushes, p50 \d+ ms", text), text
+    assert "watchers on push" in text
+    assert "errors: 0 " in text and "given up: 0;" in text, text
+    accepted = int(re.findall(r"deals accepted: (\d+)", text)[0])
+    assert accepted >= 3
+    assert f"deals accepted: {accepted}; stored: {accepted} (3 tables hold exactly" in text
+    assert "on the scorer's record: 3 of 3 tables" in text
