@@ -10,7 +10,6 @@ compiles it); skipped without it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,12 +20,10 @@ from scorekeeper.models import Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import create_adding_session, create_session
 from tests.browser.conftest import CheckA11y, NewPage
+from tests.french import needs_french
 from tests.stored import deal_entries, round_entries
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-pytestmark = pytest.mark.skipif(
-    not CATALOGUE.exists(), reason="the French catalogue is not compiled (scripts/_setup.sh)"
-)
+pytestmark = needs_french
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 FRENCH_PHONE = {"locale": "fr-FR"}

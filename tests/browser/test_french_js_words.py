@@ -2,22 +2,16 @@
 the keypad's "whose box" line (deal-entry.js) and the live region's notes (live.js)."""
 
 from collections.abc import Callable
-from pathlib import Path
 
-import pytest
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Player
 from scorekeeper.services import create_session
 from tests.browser.conftest import NewPage
+from tests.french import needs_french
 
-CATALOGUE = Path(settings.BASE_DIR) / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-
-pytestmark = pytest.mark.skipif(
-    not CATALOGUE.exists(), reason="the French catalogue is not compiled (compilemessages)"
-)
+pytestmark = needs_french
 
 
 def test_it_says_the_keypads_box_in_french(

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.rules.registry import FAMILIES
+from tests.french import needs_french
 from tests.views.test_security_walk import (
     LOGGED_IN,
     OWNER,
@@ -41,10 +41,6 @@ from tests.views.test_security_walk import (
 
 __all__ = ["world"]  # the security walk's fixture: its sessions, links and saved ruleset
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-needs_catalogue = pytest.mark.skipif(
-    not CATALOGUE.exists(), reason="the French catalogue is not compiled (scripts/_setup.sh)"
-)
 
 # Words French writes as English does, where they stand alone (a heading, a column).
 SAME_IN_BOTH = {
@@ -167,7 +163,7 @@ def _pages(world: dict[str, Any]) -> list[tuple[str, str]]:
     return list(dict.fromkeys(pages))
 
 
-@needs_catalogue
+@needs_french
 def test_every_page_reads_in_french(client: Client, alice: User, world: dict[str, Any]) -> None:
     owner = Client()
     owner.force_login(alice)
@@ -193,7 +189,7 @@ def test_every_page_reads_in_french(client: Client, alice: User, world: dict[str
     assert not report, "English left on French pages:\n" + "\n".join(report)
 
 
-@needs_catalogue
+@needs_french
 @pytest.mark.parametrize(
     "template", ["403.html", "404.html", "429.html", "500.html", "503.html", "link_gone.html"]
 )

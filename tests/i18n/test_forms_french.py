@@ -4,7 +4,6 @@ contract, stay as they are)."""
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from django import forms
@@ -16,12 +15,9 @@ from django.utils import translation
 from scorekeeper.forms.deals import DealForm
 from scorekeeper.models import Deal, GameSession, Player
 from scorekeeper.services import create_session
+from tests.french import needs_french
 
-CATALOGUE = Path(__file__).parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-pytestmark = pytest.mark.skipif(
-    not CATALOGUE.exists(),
-    reason="the French catalogue is not compiled (manage.py compilemessages)",
-)
+pytestmark = needs_french
 
 FR = {"Accept-Language": "fr"}
 HX = {"HX-Request": "true", "HX-Target": "entry-status"}

@@ -4,21 +4,15 @@ for by a browser whose language is French (Accept-Language), read the catalogue'
 They need the compiled catalogue (the setup scripts compile it); without it they are skipped.
 """
 
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.services import create_adding_session, create_session
+from tests.french import needs_french
 
-CATALOGUE = Path(settings.BASE_DIR) / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-
-pytestmark = pytest.mark.skipif(
-    not CATALOGUE.exists(), reason="the French catalogue is not compiled (compilemessages)"
-)
+pytestmark = needs_french
 
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 

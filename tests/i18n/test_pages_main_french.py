@@ -6,23 +6,17 @@ The same pages in English are covered by the view tests, which must not change."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import adding
 from scorekeeper.services import create_adding_session, create_session, record_event
+from tests.french import needs_french
 from tests.tables import ONE_DEAL, play
 
-CATALOGUE = Path(settings.BASE_DIR) / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-
-pytestmark = pytest.mark.skipif(
-    not CATALOGUE.exists(), reason="the French catalogue is not compiled (compilemessages)"
-)
+pytestmark = needs_french
 
 NBSP = "\u00a0"
 

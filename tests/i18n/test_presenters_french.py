@@ -4,10 +4,8 @@ language (issue 19), and English stays as it was.
 These need the compiled French catalogue (the setup scripts compile it); without it they skip.
 """
 
-from pathlib import Path
 from typing import cast
 
-import pytest
 from django.utils import translation
 
 from scorekeeper.models import Change, ChangeAction
@@ -16,9 +14,9 @@ from scorekeeper.presenters import trick as trick_presenter
 from scorekeeper.presenters.history import session_change_words
 from scorekeeper.presenters.sheets import PadColumn
 from scorekeeper.rules import adding, trick
+from tests.french import needs_french
 
-CATALOGUE = Path(__file__).parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-pytestmark = pytest.mark.skipif(not CATALOGUE.exists(), reason="no compiled French catalogue")
+pytestmark = needs_french
 
 NAMES = ["Ann", "Ben", "Cat"]
 NBSP = "\u00a0"  # French puts a non-breaking space before : ; ! ?

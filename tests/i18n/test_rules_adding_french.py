@@ -1,9 +1,6 @@
 """The adding game's rules speak French through Django's catalogue (issue 19): proposals,
 cheat-sheet lines, the card table, plurals and problems, with the fields in place."""
 
-from pathlib import Path
-
-import pytest
 from django.utils import translation
 
 from scorekeeper.rules.adding import (
@@ -21,11 +18,9 @@ from scorekeeper.rules.adding import (
 )
 from scorekeeper.rules.adding.entries import RoundEntry
 from scorekeeper.rules.adding.scoring import check_rounds
+from tests.french import needs_french
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-pytestmark = pytest.mark.skipif(
-    not CATALOGUE.exists(), reason="the French catalogue is not compiled (compilemessages)"
-)
+pytestmark = needs_french
 NBSP = "\u00a0"
 PLAYERS = ("Ann", "Ben", "Cat")
 

@@ -4,17 +4,14 @@ forms, house rules, cheat-sheet prose and a deal's news, while ids and file data
 These need the compiled French catalogue (the setup scripts compile it); without it they skip.
 """
 
-from pathlib import Path
-
-import pytest
 from django.utils import translation
 
 from scorekeeper.rules import trick
 from scorekeeper.rules.common import check_player_names
 from scorekeeper.rules.trick import prose
+from tests.french import needs_french
 
-CATALOGUE = Path(__file__).parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
-pytestmark = pytest.mark.skipif(not CATALOGUE.exists(), reason="no compiled French catalogue")
+pytestmark = needs_french
 
 NAMES = ["Ann", "Ben", "Cat"]
 NBSP = "\u00a0"  # French puts a non-breaking space before : ; ! ?

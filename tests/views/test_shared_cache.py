@@ -10,7 +10,6 @@ from __future__ import annotations
 import gzip
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +22,7 @@ from scorekeeper import computed
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_session, edit_deal
+from tests.french import CATALOGUE as FRENCH_CATALOGUE
 
 REDIS = {
     "default": {
@@ -120,7 +120,6 @@ def test_a_phone_that_asks_for_gzip_gets_the_fragment_compressed_once(
 
 
 FRENCH = {"accept-language": "fr"}
-FRENCH_CATALOGUE = Path(__file__).parents[2] / "scorekeeper/locale/fr/LC_MESSAGES/django.mo"
 
 
 def test_a_french_and_an_english_watcher_each_get_their_own_language_from_the_caches(
