@@ -180,11 +180,14 @@ async def events(request: HttpRequest, column: str, token: str) -> HttpResponseB
 def _version_then_close(request: HttpRequest, column: str, token: str) -> int:
     """The link's version; then the request's database connection is closed, as Django would
     close it only when the response ends: an open stream held one connection each (PostgreSQL
-    refused the streams past its max_connections: 503s at 200 tables, bench_load --push)."""
+    refused the streams past its max_connections: 503s at 200 tables, bench_load --push).
+    Only for a stream (ASGI), and never inside a transaction (a test's), which closing would
+    break for every later query."""
     try:
         return version_by(request, **{column: token})
     finally:
-        connection.close()
+        if isinstance(request, ASGIRequest) and not connection.in_atomic_block:
+            connection.close()
 
 
 def live_headers(response: HttpResponse, version: int, language: str | None = None) -> HttpResponse:
