@@ -149,6 +149,28 @@ def wait_until_up(base_url: str, process: subprocess.Popen[bytes], log: Path) ->
 
 
 @contextmanager
+def _running(
+    command: list[str], env: dict[str, str], base_url: str, log: Path
+) -> Iterator[subprocess.Popen[bytes]]:
+    """`command` started with `env`, its output in `log`, once it answers at `base_url`;
+    stopped afterwards (SIGTERM, then SIGKILL after 15 s) and its log removed."""
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=out)
+    try:
+        wait_until_up(base_url, process, log)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.unlink(missing_ok=True)
+
+
+@contextmanager
 def gunicorn(
     env: dict[str, str],
     *,
@@ -171,20 +193,8 @@ def gunicorn(
         "--chdir", str(ROOT),
         "--error-logfile", str(log),
     ]  # fmt: skip
-    with log.open("ab") as out:
-        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=out)
-    try:
-        wait_until_up(base_url, process, log)
+    with _running(command, env, base_url, log) as process:
         yield Gunicorn(process, base_url, log, env)
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        log.unlink(missing_ok=True)
 
 
 @contextmanager
@@ -201,20 +211,8 @@ def uvicorn(env: dict[str, str], *, workers: int = 2, role: str = "app") -> Iter
         "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers),
         "--no-access-log", "--timeout-graceful-shutdown", "3", "--backlog", "2048",
     ]  # fmt: skip
-    with log.open("ab") as out:
-        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=out)
-    try:
-        wait_until_up(base_url, process, log)
+    with _running(command, env, base_url, log) as process:
         yield Gunicorn(process, base_url, log, env, role=role, name="uvicorn")
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        log.unlink(missing_ok=True)
 
 
 @contextmanager
