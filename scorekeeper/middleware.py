@@ -2,15 +2,14 @@ import logging
 import re
 from collections.abc import Callable
 
-from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.csp import ContentSecurityPolicyMiddleware
 from django.shortcuts import render
-from django.template import loader
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
+from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses
 
 logger = logging.getLogger(__name__)
@@ -34,14 +33,25 @@ class LinkMiddleware:
         return None
 
 
-DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+class UnreadableRulesMiddleware:
+    """Answer a page of a stored session whose rules are no longer accepted (a value stored
+    before the bounds existed) with a page saying what is wrong and what can still be done
+    (409), not 500. The view raising it had already checked who may see the session."""
 
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
 
-def database_unavailable(request: HttpRequest) -> HttpResponse:
-    """503 with Retry-After, from a template that needs no database."""
-    sent = request.method == "POST"
-    page = loader.render_to_string("503.html", {"sent": sent})
-    return HttpResponse(page, status=503, headers={"Retry-After": "5"})
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        # Here to keep the modules that import middleware light (views import models).
+        from scorekeeper.models import UnreadableRules
+        from scorekeeper.views.unreadable import unreadable_session
+
+        if not isinstance(exception, UnreadableRules):
+            return None
+        return unreadable_session(request, exception)
 
 
 class DatabaseUnavailableMiddleware:

@@ -25,9 +25,9 @@ from scorekeeper.formats import date_text
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
-from scorekeeper.rules.common import seat_names, seating_moved_on
+from scorekeeper.rules.common import InvalidRules, Problem, seat_names, seating_moved_on
 from scorekeeper.rules.registry import FAMILIES, Family, family
-from scorekeeper.scoresheet import build_sheet, dumps_scoresheet
+from scorekeeper.scoresheet import build_sheet, dumps_scoresheet, stored_scoresheet
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -313,11 +313,15 @@ class GameSession(models.Model):
         return [seat.player.name for seat in self.seats.all()]
 
     def rules(self) -> Any:
-        """The session's rules: its preset and options, for its players."""
+        """The session's rules: its preset and options, for its players (UnreadableRules if the
+        rules no longer accept what it stores)."""
         if self._rules is None:
-            self._rules = self.rules_family.resolve_rules(
-                self.ruleset, self.options, self.player_names()
-            )
+            try:
+                self._rules = self.rules_family.resolve_rules(
+                    self.ruleset, self.options, self.player_names()
+                )
+            except InvalidRules as error:
+                raise UnreadableRules(self, error.problems) from error
         return self._rules
 
     def entries(self) -> list[Any]:
@@ -362,17 +366,29 @@ class GameSession(models.Model):
         return gettext(preset.name) if preset else self.ruleset
 
     def scoresheet(self) -> str:
-        """The session as its scoresheet file (FORMAT.md): what was entered, then the result."""
-        sheet = build_sheet(
-            self.family,
-            ruleset=self.ruleset,
-            options=self.options,
-            players=self.player_names(),
-            entries=self.entries(),
-            title=self.title or None,
-            played_on=self.played_on,
-        )
+        """The session as its scoresheet file (FORMAT.md): what was entered, then the result
+        (UnreadableRules if its stored rules are no longer accepted: see stored_scoresheet)."""
+        self.rules()
+        sheet = build_sheet(self.family, **self._sheet_fields())
         return dumps_scoresheet(sheet, self.result())
+
+    def stored_scoresheet(self) -> str:
+        """The session's scoresheet file as stored, without reading its rules: what was entered,
+        without the computed fields (FORMAT.md §4), which need the rules. For a session whose
+        stored rules are no longer accepted (UnreadableRules), so that nothing entered is lost."""
+        return stored_scoresheet(self.family, **self._sheet_fields())
+
+    def _sheet_fields(self) -> dict[str, Any]:
+        """What a scoresheet file of the session is written from: its rules as stored, its
+        players, what was entered, its title and day."""
+        return {
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "players": self.player_names(),
+            "entries": self.entries(),
+            "title": self.title or None,
+            "played_on": self.played_on,
+        }
 
     def last_undo(self) -> Change | None:
         """The latest change to the session if it was an undo: what it took out can be put back
@@ -395,6 +411,17 @@ class GameSession(models.Model):
     _rules: Any = None
     _entries: list[Any] | None = None
     _result: Any = None
+
+
+class UnreadableRules(InvalidRules):
+    """A stored session whose rules the rules package no longer accepts: a value stored before
+    the bounds (RULES.md §3, Bounds) existed, such as a match of 5,000 deals. Its pages that
+    need the rules answer with what is wrong (scorekeeper.middleware.UnreadableRulesMiddleware);
+    nothing stored is changed."""
+
+    def __init__(self, session: GameSession, problems: Sequence[Problem]) -> None:
+        super().__init__(problems)
+        self.session = session
 
 
 class Seat(models.Model):

@@ -93,6 +93,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.middleware.LinkMiddleware",
+    "scorekeeper.middleware.UnreadableRulesMiddleware",
     "scorekeeper.middleware.DatabaseUnavailableMiddleware",
 ]
 

@@ -18,7 +18,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from scorekeeper.rules import trick
-from scorekeeper.rules.bounds import player_range
+from scorekeeper.rules.bounds import number, player_range
 from scorekeeper.rules.common import InvalidRules, Problem, seat_names
 from scorekeeper.rules.options import (
     CHOICE,
@@ -46,6 +46,55 @@ def problem_text(family: Family, problem: Problem) -> str:
     if option is None:
         return str(problem) if problem.path not in ("ruleset", "") else problem.message
     return _field_problem(_(option.short), problem.message)
+
+
+@dataclass(frozen=True)
+class StoredProblem:
+    """What a stored session holds that the rules no longer accept, in words: the option as a
+    rule sheet names it ("Match"; "" for a problem that is not an option's), the value stored
+    there ("5,000"; "" where there is none to show) and what the rules say of it."""
+
+    field: str
+    stored: str
+    message: str
+
+
+SHOWN_VALUE = 80  # the longest a stored value is shown; a longer one is cut with "…"
+HUGE = 10**18  # a stored number this large is shown as "more than" it
+
+
+def stored_problems(
+    family: Family, options: Mapping[str, object], problems: Sequence[Problem]
+) -> list[StoredProblem]:
+    """The problems of a stored session's rules (InvalidRules), each with the value stored where
+    it points ("options.match.deals" → 5,000), for a page that says what is wrong and where."""
+    found = []
+    for problem in problems:
+        option = _problem_option(family, problem)
+        if option is None:
+            found.append(StoredProblem("", "", problem_text(family, problem)))
+            continue
+        value = _stored_at(options, problem.path.removeprefix("options.").split("."))
+        found.append(StoredProblem(_(option.short), value, problem.message))
+    return found
+
+
+def _stored_at(options: Mapping[str, object], keys: Sequence[str]) -> str:
+    """The value stored at `keys` in the options, as text, or "" if there is none there."""
+    value: object = options
+    for key in keys:
+        if not isinstance(value, Mapping) or key not in value:
+            return ""
+        value = value[key]
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) < HUGE:
+            return number(value)
+        return _("more than {number}").format(number=number(HUGE))
+    try:
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    except (RecursionError, ValueError):  # nested too deep, or a number too long to write
+        return "…"
+    return text if len(text) <= SHOWN_VALUE else text[: SHOWN_VALUE - 1] + "…"
 
 
 def _field_problem(field: str, message: str) -> str:

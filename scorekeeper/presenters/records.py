@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
 
-from scorekeeper.models import GameSession, Player
+from scorekeeper.models import GameSession, Player, UnreadableRules
 from scorekeeper.presenters import presenter
 
 
@@ -44,6 +44,9 @@ class Record:
     tokens_lost: int = 0
     eliminated: int = 0
     head_to_head: dict[str, HeadToHead] = field(default_factory=dict)
+    # Sessions left out: their stored rules are no longer accepted (a value stored before the
+    # bounds existed), so nothing in them can be counted.
+    left_out: list[GameSession] = field(default_factory=list)
 
     @property
     def points_per_deal(self) -> float | None:
@@ -81,11 +84,16 @@ def sessions_of(player: Player) -> QuerySet[GameSession]:
 def player_record(player: Player) -> Record:
     """The player's record. A player who left a seat is credited with the deals or rounds
     they played in it; the session's end (finished, won, head to head) counts for whoever
-    held the seat at the end."""
+    held the seat at the end. A session whose stored rules are no longer accepted is left
+    out, and listed as such."""
     record = Record()
     for session in sessions_of(player):
+        try:
+            result = session.result()
+        except UnreadableRules:
+            record.left_out.append(session)
+            continue
         record.sessions += 1
-        result = session.result()
         shown = presenter(session)
         seated = None
         for seat in session.seats.all():

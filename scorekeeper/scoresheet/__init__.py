@@ -18,6 +18,7 @@ from scorekeeper.scoresheet.reading import (
     FORMAT_VERSION,
     InvalidScoresheet,
     decode,
+    header,
     read_header,
 )
 from scorekeeper.scoresheet.trick import TrickSheet, deal_data, read_deal
@@ -44,6 +45,26 @@ def build_sheet(
     rules = sheet_class.resolve_rules(ruleset, options, players)
     sheet: Sheet = sheet_class.made(rules, ruleset, options, entries, title, played_on)
     return sheet
+
+
+def stored_scoresheet(
+    family: str,
+    *,
+    ruleset: str,
+    options: Mapping[str, object],
+    players: Sequence[str],
+    entries: Sequence[object],
+    title: str | None = None,
+    played_on: date | None = None,
+) -> str:
+    """The file's text with the input fields alone (FORMAT.md §1 to §3), written as stored
+    without resolving the rules: for a session whose stored options or players the rules no
+    longer accept. The computed fields (§4) need the rules and are left out (a reader ignores
+    them anyway)."""
+    sheets = SHEETS[family]
+    data = header(family, ruleset, dict(options), title, played_on, players)
+    data[sheets.SHEET.entries_field] = [sheets.entry_data(entry) for entry in entries]
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def loads_scoresheet(text: str) -> Sheet:
@@ -77,5 +98,5 @@ __all__ = [
     "FORMAT_ID", "FORMAT_VERSION", "SHEETS", "AddingSheet", "InvalidScoresheet", "Sheet",
     "TrickSheet", "build_sheet", "deal_data", "dumps_scoresheet", "event_data",
     "export_scoresheet", "loads_scoresheet", "parse_scoresheet", "read_change", "read_deal",
-    "round_data",
+    "round_data", "stored_scoresheet",
 ]  # fmt: skip

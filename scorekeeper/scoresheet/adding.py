@@ -181,6 +181,9 @@ def round_data(entry: RoundEntry) -> dict[str, object]:
     return {"events": [event_data(event) for event in entry.events]}
 
 
+entry_data = round_data  # the registry writes an entry's input fields with this
+
+
 def read_change(data: object) -> tuple[Event, ...] | None:
     """The events of a round or of one event that `round_data()` or `event_data()` wrote (a
     history's before or after), or None if it reads as neither."""

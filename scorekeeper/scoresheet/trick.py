@@ -195,6 +195,9 @@ def deal_data(entry: DealEntry) -> dict[str, object]:
     return data
 
 
+entry_data = deal_data  # the registry writes an entry's input fields with this
+
+
 def read_deal(data: object) -> DealEntry | None:
     """A deal that `deal_data()` wrote (a history's before or after), or None if it does not
     read as one."""

@@ -133,6 +133,8 @@ def settle(
     version by one (the row is locked) and keep the result computed for the new version.
 
     A deal or round entered into an abandoned session takes it up again (said in the history).
+    `result` is None for a change that needs no scoring of a session whose stored rules are
+    refused (UnreadableRules, such as deleting it): what it stores as finished stays.
     """
     fields = ["finished", "version", "updated"]
     if session.abandoned and action == ChangeAction.ADDED:
@@ -155,8 +157,10 @@ def settle(
         after=after,
         form_key=who.form_key,
     )
-    session.finished = result.finished
+    if result is not None:
+        session.finished = result.finished
     session.version += 1
     session.save(update_fields=fields)
-    session.knows(result, entries)
+    if result is not None:
+        session.knows(result, entries)
     return Saved(session, result, was)

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.models import ChangeAction, FormerSeat, GameSession, Player, Seat
+from scorekeeper.models import ChangeAction, FormerSeat, GameSession, Player, Seat, UnreadableRules
 from scorekeeper.rules.common import InvalidRules, seating_moved_on
 from scorekeeper.services.changes import (
     AlreadyDone,
@@ -46,17 +46,17 @@ def rename_session(
     """Give the session a new name ("" for none: it is then called by its rules and day)."""
     who = Who(by_user, by_name, form_key)
     after = {"title": title}
-    with changing(session, who, after) as game:
-        before = {"title": game.title}
-        if game.title == title:
+    with changing(session, who, after) as locked:
+        before = {"title": locked.title}
+        if locked.title == title:
             if title:
                 already = _("The session is already called “%(title)s”.") % {"title": title}
             else:
                 already = _("It has no name.")
             raise Rejected([already])
-        game.title = title
-        game.save(update_fields=["title"])
-        return _settled(game, who, ChangeAction.TITLED, before=before, after=after)
+        locked.title = title
+        locked.save(update_fields=["title"])
+        return _settled(locked, who, ChangeAction.TITLED, before=before, after=after)
 
 
 def rename_seated_player(
@@ -71,8 +71,8 @@ def rename_seated_player(
     """Correct the name of the player in seat `position` (0-based). It is the player's name on
     the owner's roster, so every session seating them shows it (services.rename_player)."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who, {"seat": position + 1, "player": name}) as game:
-        player = _seat(game, position).player
+    with changing(session, who, {"seat": position + 1, "player": name}) as locked:
+        player = _seat(locked, position).player
         old = player.name
         if old == name:
             called = _("Seat %(number)s is already called %(player)s.")
@@ -82,14 +82,14 @@ def rename_seated_player(
         except IntegrityError:
             clash = _("You already have a player called %(player)s.") % {"player": name}
             raise Rejected([clash]) from None
-        game = _reloaded(game)
+        locked = _reloaded(locked)
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.NAMED,
             number=None,
-            result=_rescored(game, game.entries()),
-            entries=game.entries(),
+            result=_rescored(locked, locked.entries()),
+            entries=locked.entries(),
             before={"seat": position + 1, "player": old},
             after={"seat": position + 1, "player": name},
         )
@@ -107,28 +107,28 @@ def reorder_seats(
     deal or round is entered: afterwards the seats are what the entries were made for."""
     who = Who(by_user, by_name, form_key)
     after = {"seats": [player.name for player in players]}
-    with changing(session, who, after) as game:
-        if game.entries():
-            raise Rejected([str(_SEATS_FIXED[game.unit])])
-        seats = list(game.seats.all())
+    with changing(session, who, after) as locked:
+        if locked.entries():
+            raise Rejected([str(_SEATS_FIXED[locked.unit])])
+        seats = list(locked.seats.all())
         if sorted(player.pk for player in players) != sorted(seat.player_id for seat in seats):
             raise Conflict(_("The players at this table changed on another phone meanwhile."))
-        before = {"seats": game.player_names()}
+        before = {"seats": locked.player_names()}
         if before == after:
             raise Rejected([_("That is the order they sit in already.")])
         # No entries refer to the seats yet: seat everyone anew.
-        Seat.objects.filter(session=game).delete()
+        Seat.objects.filter(session=locked).delete()
         Seat.objects.bulk_create(
-            Seat(session=game, position=position, player=player)
+            Seat(session=locked, position=position, player=player)
             for position, player in enumerate(players)
         )
-        game = _reloaded(game)
+        locked = _reloaded(locked)
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.SEATED,
             number=None,
-            result=_rescored(game, []),
+            result=_rescored(locked, []),
             entries=[],
             before=before,
             after=after,
@@ -158,12 +158,12 @@ def replace_player(
     who = Who(by_user, by_name, form_key)
     name = newcomer if isinstance(newcomer, str) else newcomer.name
     after = {"seat": position + 1, "player": name, "after": played, "statement": statement}
-    with changing(session, who, after) as game:
-        seat = _seat(game, position)
-        if len(game.entries()) != played:
-            raise Conflict(str(_MOVED_ON[game.unit]))
-        player = _newcomer(game, newcomer)
-        for other in game.seats.all():
+    with changing(session, who, after) as locked:
+        seat = _seat(locked, position)
+        if len(locked.entries()) != played:
+            raise Conflict(str(_MOVED_ON[locked.unit]))
+        player = _newcomer(locked, newcomer)
+        for other in locked.seats.all():
             if other.player_id == player.pk:
                 seated = _("%(player)s already sits at this table (seat %(number)s).") % {
                     "player": player.name,
@@ -176,14 +176,14 @@ def replace_player(
             FormerSeat.objects.create(seat=seat, player=left, until=played)
         seat.player = player
         seat.save(update_fields=["player"])
-        game = _reloaded(game)
-        entries = game.entries()
+        locked = _reloaded(locked)
+        entries = locked.entries()
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.REPLACED,
             number=played or None,
-            result=_rescored(game, entries),
+            result=_rescored(locked, entries),
             entries=entries,
             before={"seat": position + 1, "player": left.name},
             after=after,
@@ -195,12 +195,12 @@ def abandon_session(
 ) -> Saved:
     """The session ends where it stands, marked abandoned (it can be resumed)."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
-        if game.finished:
+    with changing(session, who) as locked:
+        if locked.finished:
             raise Rejected([_("This session is finished: there is nothing to abandon.")])
         already = _("The session was already abandoned.")
-        after = {"played": len(game.entries())}
-        return _mark(game, who, "abandoned", ChangeAction.ABANDONED, already, after=after)
+        after = {"played": len(locked.entries())}
+        return _mark(locked, who, "abandoned", ChangeAction.ABANDONED, already, after=after)
 
 
 def resume_session(
@@ -208,9 +208,9 @@ def resume_session(
 ) -> Saved:
     """An abandoned session is played on."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
+    with changing(session, who) as locked:
         already = _("The session is not abandoned: it can be played on.")
-        return _mark(game, who, "abandoned", ChangeAction.RESUMED, already, on=False)
+        return _mark(locked, who, "abandoned", ChangeAction.RESUMED, already, on=False)
 
 
 def delete_session(
@@ -219,9 +219,9 @@ def delete_session(
     """Delete the session: it leaves every list, link and record, but is kept (with its
     history) under the owner's deleted sessions, to restore or to delete for good."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
+    with changing(session, who) as locked:
         already = _("The session was already deleted.")
-        return _mark(game, who, "deleted", ChangeAction.REMOVED, already)
+        return _mark(locked, who, "deleted", ChangeAction.REMOVED, already)
 
 
 def restore_session(
@@ -229,9 +229,9 @@ def restore_session(
 ) -> Saved:
     """Bring a deleted session back, as it was."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
+    with changing(session, who) as locked:
         already = _("The session was already restored.")
-        return _mark(game, who, "deleted", ChangeAction.RESTORED, already, on=False)
+        return _mark(locked, who, "deleted", ChangeAction.RESTORED, already, on=False)
 
 
 @transaction.atomic
@@ -251,27 +251,27 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
     same form key, it answers the rematch already made."""
     who = Who(by_user, "", form_key)
     try:
-        with changing(session, who) as game:
-            if not (game.finished or game.abandoned):
+        with changing(session, who) as locked:
+            if not (locked.finished or locked.abandoned):
                 still = _("This session is still being played: a rematch can start once it ends.")
                 raise Rejected([still])
-            players = seating_moved_on([seat.player for seat in game.seats.all()])
+            players = seating_moved_on([seat.player for seat in locked.seats.all()])
             try:
                 new = create_session(
                     owner=by_user,
-                    ruleset=game.ruleset,
-                    options=dict(game.options),
+                    ruleset=locked.ruleset,
+                    options=dict(locked.options),
                     players=players,
-                    title=game.title,
-                    family=game.family,
-                    saved_ruleset=game.saved_ruleset,
+                    title=locked.title,
+                    family=locked.family,
+                    saved_ruleset=locked.saved_ruleset,
                 )
             except InvalidRules as error:
                 raise Rejected([problem.message for problem in error.problems]) from None
-            new.rematch_of = game
+            new.rematch_of = locked
             new.save(update_fields=["rematch_of"])
             after = {"session": new.public_id, "seats": [player.name for player in players]}
-            _settled(game, who, ChangeAction.REMATCH, after=after)
+            _settled(locked, who, ChangeAction.REMATCH, after=after)
             return new
     except AlreadyDone:
         # The same tap again (a double tap, a resent form): the rematch it made.
@@ -287,28 +287,34 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
 
 
 def _settled(
-    game: GameSession,
+    locked: GameSession,
     who: Who,
     action: str,
     *,
     before: object = None,
     after: object = None,
 ) -> Saved:
-    """End a change that leaves the entries and names as they were: the result stays."""
+    """End a change that leaves the entries and names as they were: the result stays. A
+    session whose stored rules are refused (a value stored before the bounds existed) has no
+    result to keep, and needs none: it can still be deleted, restored or renamed."""
+    try:
+        result = locked.result()
+    except UnreadableRules:
+        result = None
     return settle(
-        game,
+        locked,
         who,
         action=action,
         number=None,
-        result=game.result(),
-        entries=game.entries(),
+        result=result,
+        entries=locked.entries(),
         before=before,
         after=after,
     )
 
 
 def _mark(
-    game: GameSession,
+    locked: GameSession,
     who: Who,
     field: str,
     action: str,
@@ -319,18 +325,18 @@ def _mark(
 ) -> Saved:
     """Set the session's `field` ("abandoned", "deleted") to now, or clear it (`on=False`),
     recorded as `action`; AlreadyDone(`already`) if it is so already."""
-    if (getattr(game, field) is not None) == on:
+    if (getattr(locked, field) is not None) == on:
         raise AlreadyDone(already)
-    setattr(game, field, timezone.now() if on else None)
-    game.save(update_fields=[field])
-    return _settled(game, who, action, after=after)
+    setattr(locked, field, timezone.now() if on else None)
+    locked.save(update_fields=[field])
+    return _settled(locked, who, action, after=after)
 
 
-def _rescored(game: GameSession, entries: list[Any]) -> Any:
+def _rescored(locked: GameSession, entries: list[Any]) -> Any:
     """The result under the session's new names or seats; Rejected if its rules refuse them
     (a name the game reserves, such as the dummy's)."""
     try:
-        return scored(game, entries)
+        return scored(locked, entries)
     except InvalidRules as error:
         raise Rejected([problem.message for problem in error.problems]) from None
 
@@ -353,29 +359,29 @@ _MOVED_ON = {
 }
 
 
-def _seat(game: GameSession, position: int) -> Seat:
+def _seat(locked: GameSession, position: int) -> Seat:
 
-    for seat in game.seats.all():
+    for seat in locked.seats.all():
         if seat.position == position:
             return seat
     raise Conflict(_("There is no seat %(number)s at this table.") % {"number": position + 1})
 
 
-def _reloaded(game: GameSession) -> GameSession:
+def _reloaded(locked: GameSession) -> GameSession:
     """The session read again with its seats (still locked: same transaction), to score it
     under its new names or seats."""
-    return GameSession.objects.with_seats().get(pk=game.pk)
+    return GameSession.objects.with_seats().get(pk=locked.pk)
 
 
-def _newcomer(game: GameSession, newcomer: Player | str) -> Player:
+def _newcomer(locked: GameSession, newcomer: Player | str) -> Player:
     """The player taking a seat: one of the owner's, or a new one added to the roster."""
     if not isinstance(newcomer, str):
-        if newcomer.owner_id != game.owner_id:
+        if newcomer.owner_id != locked.owner_id:
             raise Rejected([_("Choose a player from your roster.")])
         return newcomer
     try:
         with transaction.atomic():
-            return Player.objects.create(owner_id=game.owner_id, name=newcomer)
+            return Player.objects.create(owner_id=locked.owner_id, name=newcomer)
     except IntegrityError:
         clash = _("You already have a player called %(player)s.") % {"player": newcomer}
         raise Rejected([clash]) from None

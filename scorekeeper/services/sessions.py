@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.models import ENTRY_MODELS, GameSession, Player, SavedRuleset, Seat
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import name_key
-from scorekeeper.rules.common import InvalidRules
+from scorekeeper.rules.common import InvalidRules, Problem
 from scorekeeper.rules.registry import family as rules_family
 from scorekeeper.scoresheet import Sheet
 from scorekeeper.services.changes import Rejected
@@ -85,28 +85,34 @@ def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
     return session
 
 
+def _rules_problems(session: GameSession) -> list[Problem]:
+    """What the rules refuse in the session as stored, with its players' names now."""
+    try:
+        session.rules_family.resolve_rules(session.ruleset, session.options, session.player_names())
+    except InvalidRules as error:
+        return error.problems
+    return []
+
+
 @transaction.atomic
 def rename_player(player: Player, name: str) -> None:
     """Give a player a new name; every session seating them shows it (their versions go up,
     so that live pages and kept results follow). IntegrityError if the owner has a player of
     that name already; Rejected, with nothing changed, if a session seating them cannot take
-    it (the dummy's name, in the game with a dummy)."""
+    it (the dummy's name, in the game with a dummy). Only what the new name brings is
+    refused: a session whose stored rules were refused already (a value stored before the
+    bounds existed) does not stop its players being renamed."""
     with transaction.atomic():
+        seated = GameSession.objects.filter(seats__player=player)
+        before = {session.pk: _rules_problems(session) for session in seated.with_seats()}
         player.name = name
         player.save(update_fields=["name"])
-        seated = GameSession.objects.filter(seats__player=player)
-        problems = []
-        for session in seated.with_seats().distinct():
-            try:
-                session.rules_family.resolve_rules(
-                    session.ruleset, session.options, session.player_names()
-                )
-            except InvalidRules as error:
-                problems += [
-                    _("%(session)s: %(problem)s") % {"session": session, "problem": problem.message}
-                    for problem in error.problems
-                ]
-
+        problems = [
+            _("%(session)s: %(problem)s") % {"session": session, "problem": problem.message}
+            for session in seated.with_seats().distinct()
+            for problem in _rules_problems(session)
+            if problem not in before[session.pk]
+        ]
         if problems:
             raise Rejected(problems)
         seated.update(version=F("version") + 1)

@@ -1,7 +1,9 @@
 """A session downloaded: as its scoresheet file (FORMAT.md), or as CSV for a spreadsheet.
 
 Both come from the result kept for the session's version; neither is stored by browsers or
-proxies (`never_cache`).
+proxies (`never_cache`). A session whose stored rules are no longer accepted (a value stored
+before the bounds existed) still downloads its scoresheet file, as stored: what was entered,
+without the computed fields, which need the rules.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scorekeeper.http import AuthedRequest
+from scorekeeper.models import UnreadableRules
 from scorekeeper.presenters import presenter
 from scorekeeper.presenters.common import spreadsheet_safe
 from scorekeeper.views.access import session_for_user
@@ -25,7 +28,11 @@ from scorekeeper.views.access import session_for_user
 @never_cache
 def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     session = session_for_user(request, public_id)
-    response = HttpResponse(session.scoresheet(), content_type="application/json; charset=utf-8")
+    try:
+        text = session.scoresheet()
+    except UnreadableRules:
+        text = session.stored_scoresheet()
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
     # Translators: the downloaded file's name; keep it plain ASCII letters and hyphens, and .json.
     name = _("scoresheet-%(id)s.json") % {"id": session.public_id}
     response["Content-Disposition"] = f'attachment; filename="{name}"'

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper import languages
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
-from scorekeeper.middleware import DATABASE_UNAVAILABLE, database_unavailable
+from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.models import GameSession, Player
 
 CONTINUE_SESSIONS = 3  # the sessions in progress that the home page offers to continue
