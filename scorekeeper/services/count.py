@@ -78,40 +78,34 @@ def play_card(
 ) -> tuple[GameSession, adding.Played]:
     """Count one card (with the one more input it may need) played by whose turn it is."""
     with transaction.atomic():
-        game = _locked(session, version)
-        now = pile(game)
-        if now.count is None:
-            raise Rejected([_("The game is over: there is no round left to count.")])
+        locked, count = _counting(session, version)
         try:
-            played = adding.play_card(game.rules(), now.count, card, choice)
+            played = adding.play_card(locked.rules(), count, card, choice)
         except adding.InvalidPlay as invalid:
             raise Rejected([invalid.message]) from None
-        return _store(game, Pile(played.count, played.proposals, played.refused)), played
+        return _store(locked, Pile(played.count, played.proposals, played.refused)), played
 
 
 def undo_card(*, session: GameSession, version: int) -> GameSession:
     """Take back the last card counted (and what it proposed; nothing recorded changes)."""
     with transaction.atomic():
-        game = _locked(session, version)
-        now = pile(game)
-        if now.count is None:
-            raise Rejected([_("The game is over: there is no round left to count.")])
+        locked, count = _counting(session, version)
         try:
-            count = adding.undo_card(now.count)
+            back = adding.undo_card(count)
         except adding.InvalidPlay as invalid:
             raise Rejected([invalid.message]) from None
-        return _store(game, Pile(count))
+        return _store(locked, Pile(back))
 
 
 def dismiss(*, session: GameSession, version: int, index: int) -> GameSession:
     """Drop proposal `index` (counted from 0, as the page lists them): nothing is recorded."""
     with transaction.atomic():
-        game = _locked(session, version)
-        now = pile(game)
+        locked = _locked(session, version)
+        now = pile(locked)
         if not 0 <= index < len(now.proposals):
             raise Conflict(str(COUNT_CHANGED))
         rest = now.proposals[:index] + now.proposals[index + 1 :]
-        return _store(game, Pile(now.count, rest, now.refused))
+        return _store(locked, Pile(now.count, rest, now.refused))
 
 
 def confirm(
@@ -132,13 +126,13 @@ def confirm(
         if replayed(session, form_key) is not None:
             raise AlreadyDone(_("That was already saved."))
 
-        game = _locked(session, version)
-        now = pile(game)
+        locked = _locked(session, version)
+        now = pile(locked)
         if not 0 <= index < len(now.proposals):
             raise Conflict(str(COUNT_CHANGED))
         proposal = now.proposals[index]
         saved = record_event(
-            session=game,
+            session=locked,
             state=state,
             event=proposal.event,
             by_user=by_user,
@@ -157,17 +151,26 @@ def confirm(
 
 
 def _locked(session: GameSession, version: int) -> GameSession:
-    game = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
-    if game.version != version:
+    locked = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
+    if locked.version != version:
         raise Conflict(str(COUNT_CHANGED))
-    return game
+    return locked
 
 
-def _store(game: GameSession, now: Pile) -> GameSession:
+def _counting(session: GameSession, version: int) -> tuple[GameSession, adding.Count]:
+    """The locked session and the round's count; Rejected once the game is over."""
+    locked = _locked(session, version)
+    count = pile(locked).count
+    if count is None:
+        raise Rejected([_("The game is over: there is no round left to count.")])
+    return locked, count
+
+
+def _store(locked: GameSession, now: Pile) -> GameSession:
     """Keep the count and raise the version (the result stays the one of the entries)."""
-    result, entries = game.result(), game.entries()
-    game.counter = now.to_data()
-    game.version += 1
-    game.save(update_fields=["counter", "version", "updated"])
-    game.knows(result, entries)
-    return game
+    result, entries = locked.result(), locked.entries()
+    locked.counter = now.to_data()
+    locked.version += 1
+    locked.save(update_fields=["counter", "version", "updated"])
+    locked.knows(result, entries)
+    return locked

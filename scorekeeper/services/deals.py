@@ -22,17 +22,17 @@ def add_deal(
 ) -> Saved:
     """Store deal `number`, which must be the next one; all or nothing."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who, deal_data(entry)) as game:
-        entries = game.entries()
+    with changing(session, who, deal_data(entry)) as locked:
+        entries = locked.entries()
         if number != len(entries) + 1:
             raise Conflict(
                 _("Deal %(number)s was just entered on another phone.") % {"number": number}
             )
         changed = [*entries, entry]
-        result = scored(game, changed)
-        Deal.store(game, game.rules(), number, entry)
+        result = scored(locked, changed)
+        Deal.store(locked, locked.rules(), number, entry)
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.ADDED,
             number=number,
@@ -55,8 +55,8 @@ def edit_deal(
     """Correct a past deal; everything after it is worked out again. `Saved.before` is the
     result before the correction."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
-        deals = list(game.deals.all())
+    with changing(session, who) as locked:
+        deals = list(locked.deals.all())
         if number > len(deals):
             raise Conflict(
                 _("Deal %(number)s was just undone on another phone.") % {"number": number}
@@ -66,18 +66,18 @@ def edit_deal(
             raise Conflict(
                 _("Deal %(number)s was just corrected on another phone.") % {"number": number}
             )
-        before = game.result()
-        entries = game.entries()
+        before = locked.result()
+        entries = locked.entries()
         old = entries[number - 1]
         changed = [*entries[: number - 1], entry, *entries[number:]]
-        result = scored(game, changed)
-        deal.trump = trick.entered_trump(game.rules(), entry) or ""
+        result = scored(locked, changed)
+        deal.trump = trick.entered_trump(locked.rules(), entry) or ""
         deal.revision += 1
         deal.save(update_fields=["trump", "revision"])
         deal.hands.all().delete()
-        deal.store_hands(entry, game.seats_by_name())
+        deal.store_hands(entry, locked.seats_by_name())
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.EDITED,
             number=number,
@@ -99,18 +99,18 @@ def delete_last_deal(
 ) -> Saved:
     """Undo the last deal (it must still be deal `number`); it stays in the history."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
-        entries = game.entries()
+    with changing(session, who) as locked:
+        entries = locked.entries()
         if number < 1 or number != len(entries):
             raise Conflict(
                 _("Deal %(number)s is no longer the last deal: the session changed meanwhile.")
                 % {"number": number}
             )
         changed = entries[:-1]
-        result = scored(game, changed)
-        game.deals.filter(number=number).delete()
+        result = scored(locked, changed)
+        locked.deals.filter(number=number).delete()
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.DELETED,
             number=number,
@@ -166,24 +166,24 @@ def extend_session(
 ) -> Saved:
     """Play `deals` more deals in a finished session of a fixed number of deals."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
-        entries = game.entries()
-        if not game.result().finished or trick.more_deals(game.rules()) != deals:
+    with changing(session, who) as locked:
+        entries = locked.entries()
+        if not locked.result().finished or trick.more_deals(locked.rules()) != deals:
             raise Conflict(_("This session cannot be extended now."))
 
-        old = dict(game.options)
+        old = dict(locked.options)
         new = {**old, "match": {"type": "deals", "deals": len(entries) + deals}}
-        game.change_options(
-            trick.resolve_rules(game.ruleset, new, game.player_names()).overrides_data()
+        locked.change_options(
+            trick.resolve_rules(locked.ruleset, new, locked.player_names()).overrides_data()
         )
-        result = scored(game, entries)
+        result = scored(locked, entries)
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.EXTENDED,
             number=None,
             result=result,
             entries=entries,
             before=old,
-            after=game.options,
+            after=locked.options,
         )

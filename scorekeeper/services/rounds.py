@@ -27,24 +27,24 @@ def record_event(
 ) -> Saved:
     """Record one tap where the table would put it; `state` is the table_state it was made on."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who, event_data(event)) as game:
-        rounds = game.entries()
+    with changing(session, who, event_data(event)) as locked:
+        rounds = locked.entries()
         if state != adding.table_state(rounds):
             raise Conflict(str(TABLE_CHANGED))
-        placed, evaluation = adding.record(game.rules(), rounds, event)
+        placed, evaluation = adding.record(locked.rules(), rounds, event)
         changed = list(placed)
         if evaluation.problems:
             raise Rejected(evaluation.problems)
         result = evaluation.result
         number = len(changed)
         if number > len(rounds):
-            game_round = Round.objects.create(session=game, number=number)
+            game_round = Round.objects.create(session=locked, number=number)
         else:
-            game_round = game.rounds.get(number=number)
+            game_round = locked.rounds.get(number=number)
         last = changed[-1]
-        game_round.store_events(last, game.seats_by_name(), len(last.events) - 1)
+        game_round.store_events(last, locked.seats_by_name(), len(last.events) - 1)
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.ADDED,
             number=number,
@@ -64,21 +64,21 @@ def undo_event(
 ) -> Saved:
     """Take back the last event of the session (it stays in the history)."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
-        rounds = game.entries()
+    with changing(session, who) as locked:
+        rounds = locked.entries()
         if state != adding.table_state(rounds) or not rounds:
             raise Conflict(str(TABLE_CHANGED))
         last = rounds[-1]
         shorter = adding.RoundEntry(last.events[:-1])
         changed = [*rounds[:-1], shorter] if len(last.events) > 1 else rounds[:-1]
-        result = scored(game, changed)
-        game_round = game.rounds.get(number=len(rounds))
+        result = scored(locked, changed)
+        game_round = locked.rounds.get(number=len(rounds))
         if len(last.events) > 1:
             game_round.events.filter(position=len(last.events) - 1).delete()
         else:
             game_round.delete()
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.DELETED,
             number=len(rounds),
@@ -101,8 +101,8 @@ def edit_round(
     """Replace a round's events; everything after it is worked out again. `Saved.before` is
     the result before the correction."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as game:
-        stored = list(game.rounds.all())
+    with changing(session, who) as locked:
+        stored = list(locked.rounds.all())
         if not 1 <= number <= len(stored):
             raise Conflict(
                 _("Round %(number)s was just undone on another phone.") % {"number": number}
@@ -116,17 +116,17 @@ def edit_round(
             empty = _("Round %(number)s: a round needs at least one event; undo it instead.")
             raise Rejected([empty % {"number": number}])
 
-        before = game.result()
-        rounds = game.entries()
+        before = locked.result()
+        rounds = locked.entries()
         old = rounds[number - 1]
         changed = [*rounds[: number - 1], adding.RoundEntry(events), *rounds[number:]]
-        result = scored(game, changed)
+        result = scored(locked, changed)
         game_round.revision += 1
         game_round.save(update_fields=["revision"])
         game_round.events.all().delete()
-        game_round.store_events(changed[number - 1], game.seats_by_name())
+        game_round.store_events(changed[number - 1], locked.seats_by_name())
         return settle(
-            game,
+            locked,
             who,
             action=ChangeAction.EDITED,
             number=number,
