@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from scorekeeper.models import GameSession, Player
 from tests.views.test_sessions import SHEET
@@ -201,3 +202,13 @@ def test_the_figures_benchmark_compares_with_a_bare_view() -> None:
     assert re.search(r"unchanged poll \(304\) .* 1 +\d+", text)
     assert re.search(r"first visit of a watch link: [\d.]+ KiB in \d+ responses", text)
     assert re.search(r"poll after a new deal \(200\): [\d.]+ KiB", text)
+
+
+@pytest.mark.django_db
+def test_bench_login_on_an_unmigrated_database_says_to_migrate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It made a user per hasher and ended in a raw 'no such table' traceback."""
+    monkeypatch.setattr(MigrationExecutor, "migration_plan", lambda self, targets: [object()])
+    with pytest.raises(CommandError, match="not migrated: run `manage.py migrate` first"):
+        call_command("bench_login", "--runs", "1")

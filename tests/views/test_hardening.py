@@ -131,6 +131,15 @@ def test_a_deeply_nested_value_is_refused_before_it_is_read(alice_client: Client
     _refused(_upload(alice_client, sheet), "nested")
 
 
+def test_a_value_nested_thousands_deep_is_refused_not_a_crash(alice_client: Client) -> None:
+    # Some hundred levels are read by the JSON reader without trouble; past about 900 it
+    # raised RecursionError, a 500. Written out by hand: json.dumps would recurse as deep.
+    deep = b"[" * 5_000 + b"1" + b"]" * 5_000
+    raw = json.dumps(TRICK)[:-1].encode() + b', "options": {"match": ' + deep + b"}}"
+    alice_client.raise_request_exception = False  # a crash is an answer (500) to assert on
+    _refused(_upload(alice_client, raw), "nested")
+
+
 def test_a_file_of_a_hundred_thousand_deals_is_refused_at_once_in_few_words(
     alice_client: Client,
 ) -> None:
