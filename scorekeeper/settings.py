@@ -269,4 +269,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "WARNING")},
+    # Django's own "django" logger has a console handler of its own with DEBUG on, and its
+    # records also reach the root's: every line printed twice ("Watching for file changes").
+    # Without handlers it passes its records (INFO and up, as Django sets) to the root's alone.
+    "loggers": {"django": {"handlers": [], "level": "INFO"}},
 }
