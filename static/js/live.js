@@ -52,9 +52,19 @@
   }
   listen();
 
+  // A poll still out when a tap's answer replaced the region (the adding game's table holds
+  // it) comes back for an element that has left the page: drop that answer. Its standings
+  // strip, sent out of band, would find no target from there, and the region that took its
+  // place is newer and polls on. Events on a detached element never reach the document, so
+  // the region gets its own listener (once: the same function is not added twice).
+  function dropIfGone(event) {
+    if (!event.target.isConnected) event.detail.shouldSwap = false;
+  }
+
   // No polling while the page is hidden; catch up at once when it is shown again.
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (event.detail.elt.id !== "live") return;
+    event.detail.elt.addEventListener("htmx:beforeSwap", dropIfGone);
     if (document.visibilityState !== "visible") {
       event.preventDefault();
       return;

@@ -300,6 +300,8 @@ def messages(page: Page) -> Locator:
 
 
 def expect_no_sideways_scroll(page: Page) -> None:
+    # After a click that navigates, the new document may not have its <html> yet.
+    page.wait_for_load_state()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_WIDTH, f"{page.url} scrolls sideways: {width}px at {PHONE_WIDTH}px"
 
@@ -404,6 +406,7 @@ def start_game(page: Page, check_a11y: CheckA11y) -> None:
     choice = presets.get_by_role("link").filter(
         has=page.locator(".preset-name", has_text=re.compile(r"^Thirty-Three$"))
     )
+    expect(choice).to_be_visible()
     expect_no_sideways_scroll(page)
     choice.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Thirty-Three")

@@ -504,3 +504,47 @@ def test_a_watcher_is_told_while_the_server_cannot_be_reached(
     expect_standings(watcher, scored())
     expect_not_reloaded(watcher)
     assert expected_problems(watcher, "timeout")
+
+
+def test_a_poll_answered_after_a_tap_replaced_the_region_is_dropped(
+    phone: Callable[[], Page], log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    """A poll still out when a tap's answer replaces the table (and the live region inside it)
+    comes back for a region that has left the page. Its standings strip, sent out of band,
+    would find no target from there (htmx looks in the detached region: a console error, seen
+    once in CI); the answer is dropped instead, and the table shows the tap's answer."""
+    game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Thirty-Three"
+    )
+    rules = adding.resolve_rules("thirty-three", {}, PLAYERS)
+    after = adding.score_session(rules, [adding.RoundEntry((adding.Event("Ann", "bust"),))])
+    owner = phone()
+    log_in(owner, alice)
+    owner.goto(f"/sessions/{game.public_id}/")
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:  # answered below, late; any later one at once
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    owner.route("**/live/**", hold_the_first)
+    with owner.expect_request("**/live/**"):
+        owner.evaluate("htmx.trigger(document.getElementById('live'), 'refresh')")
+    while not held:
+        owner.wait_for_timeout(50)
+    old_region = owner.evaluate_handle("document.getElementById('live')")
+
+    ann = owner.locator("li.adding-seat").nth(0)
+    ann.get_by_role("button", name="Ann: Bust").click()
+    expect(ann.locator(".tap-said")).to_have_text("Ann: Bust. Ann -2. The round is over.")
+    assert owner.evaluate("(old) => !old.isConnected", old_region)  # the poll's region is gone
+
+    with owner.expect_response("**/live/**") as answered:
+        held[0].continue_()  # now the session has changed: a 200 with the strip out of band
+    assert answered.value.status == 200
+    owner.wait_for_timeout(300)  # the answer's swap (or its error) happens after the response
+    expect(owner.locator("#standings-strip")).to_have_count(1)
+    expect(owner.locator("#live")).to_have_count(1)
+    expect_standings(owner, after)
