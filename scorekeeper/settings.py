@@ -229,7 +229,10 @@ STORAGES = {
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
-MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+# Messages ride in a signed cookie (the session only for one too big for it: Django's default):
+# kept in the login session, every saved deal wrote the session row twice (the message, then
+# its reading), two more write transactions a deal, which SQLite serialises.
+MESSAGE_STORAGE = "django.contrib.messages.storage.fallback.FallbackStorage"
 
 # Security: strict by default; TLS terminates at the reverse proxy in production.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,6 +1,7 @@
 """The table-side screens: start a session, enter deals, correct, undo, extend, history."""
 
 import json
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -530,3 +531,33 @@ def test_undo_on_an_empty_session_is_refused_plainly(
         response = alice_client.post(_url(game), {"undo": number}, follow=True)
         assert response.status_code == 200
         assert "is no longer the last deal" in response.text
+
+
+def test_a_saved_deal_and_its_page_never_write_the_login_session(
+    alice_client: Client, game: GameSession
+) -> None:
+    """The save's message rides in a cookie: one write transaction a deal (the deal itself),
+    where keeping it in the login session wrote that row twice more (SQLite takes them one at
+    a time)."""
+    with CaptureQueriesContext(connection) as queries:
+        saved = alice_client.post(_url(game), _deal())
+        page = alice_client.get(saved["Location"])
+    assert saved.status_code == 302 and "Deal 1 saved" in page.text
+    writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert not [sql for sql in writes if "django_session" in sql], writes
+    assert Deal.objects.filter(session=game).count() == 1
+
+
+def test_the_trump_buttons_show_the_red_suits_in_red(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    """A trump turned up at the table is picked from suit buttons; hearts and diamonds are red
+    (the suits' colours come from the rules' suits, not the template)."""
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={"trump": "turn-up"}, players=roster[:3]
+    )
+    page = alice_client.get(f"/sessions/{game.public_id}/").text
+    buttons = re.findall(r'<label class="([^"]*trump-btn[^"]*)" for="id_trump_(\d)"', page)
+    red = {trick.TRUMPS[int(index)] for classes, index in buttons if "suit-red" in classes}
+    assert len(buttons) == len(trick.TRUMPS)
+    assert red == {"hearts", "diamonds"}
