@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import QueryDict
 from django.utils.functional import lazy
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -120,10 +122,36 @@ class DealForm(forms.Form):
 
     bid_suits = trick.BID_SUITS  # the bid-card buttons, lowest first
     trumps = [
-        (trump, trick.symbol(trump) or gettext_lazy("NT"), trump_label_lazy(trump))
+        (
+            trump,
+            trick.symbol(trump) or gettext_lazy("NT"),
+            trump_label_lazy(trump),
+            trick.red(trump),
+        )
         for trump in trick.TRUMPS
-    ]  # the trump buttons: value, what the button shows, what it is called
-    digits = tuple(range(10))  # the keypad's number keys
+    ]  # the trump buttons: value, what the button shows, what it is called, whether it is red
+    digits = tuple(str(digit) for digit in range(10))  # the keypad's number keys, as shown
+
+    @property
+    def hidden_head(self) -> SafeString:
+        """The revision and idempotency key as hidden inputs."""
+        return self._hidden("revision") + self._hidden("form_key")
+
+    @property
+    def hidden_number(self) -> SafeString:
+        """The deal number as a hidden input."""
+        return self._hidden("number")
+
+    def _hidden(self, name: str) -> SafeString:
+        """A hidden field as its widget draws it, without the widget's templates (three
+        template renders for one tag: a tenth of the scorer's page)."""
+        field = self[name]
+        value = field.field.widget.format_value(field.value())
+        if value is None:
+            return format_html('<input type="hidden" name="{}" id="{}">', name, field.auto_id)
+        return format_html(
+            '<input type="hidden" name="{}" value="{}" id="{}">', name, value, field.auto_id
+        )
 
     def preview_hands(self) -> list[dict[str, Any]]:
         """The previewed deal's hands with their labels (the dummy as people read it)."""
@@ -141,15 +169,49 @@ class DealForm(forms.Form):
                 if f"h{index}-{part}" in self.fields
             }
             cards = "".join(c for c in str(fields["cards"].value() or "") if c in CARD_LETTERS)
+            label = _hand_label(name)
             rows.append(
                 {
-                    "index": index,
+                    "index": str(index),  # as the page writes it (an int is localized there)
                     "name": name,
-                    "label": _hand_label(name),
+                    "label": label,
                     "fields": fields,
                     "cards": [trick.cards_text(c) for c in cards],
                     "cards_sum": cards_value(cards),
                     "errors": self.hand_problems.get(index, []),
+                    # Worded here once per hand: the page's most repeated words, which cost
+                    # the template engine more than the rest of the form together.
+                    "suits": [
+                        {
+                            "suit": suit,
+                            "value": str(suit.bid_value),
+                            "label": _words(
+                                _("%(card)s, %(value)s, for %(hand)s"),
+                                card=_(suit.card),
+                                value=suit.bid_value,
+                                hand=label,
+                            ),
+                        }
+                        for suit in self.bid_suits
+                    ],
+                    "cards_group": _words(_("Bid cards of %(hand)s"), hand=label),
+                    "cards_clear": _words(_("Clear %(hand)s's bid cards"), hand=label),
+                    "choices": [
+                        group
+                        for group in (
+                            _choices(
+                                fields.get("made"),
+                                _words(_("Did %(hand)s make the bid?"), hand=label),
+                                mark_safe(_("By bid")),
+                            ),
+                            _choices(
+                                fields.get("premium"),
+                                _words(_("Premium bid by %(hand)s"), hand=label),
+                                mark_safe(_("No premium")),
+                            ),
+                        )
+                        if group
+                    ],
                 }
             )
         return rows
@@ -218,6 +280,40 @@ class DealForm(forms.Form):
             who = _hand_label(self.hand_names[index])
             lines += [_status_line(who, message) for message in messages]
         return lines
+
+
+def _words(message: str, **fields: str | int) -> SafeString:
+    """A sentence already in the page's language with its fields escaped, as
+    `{% blocktranslate %}` gives it (the catalogue's own words are trusted, the names in them
+    are not). The caller translates it (`_("…")`), so that makemessages finds the words."""
+    escaped = {key: conditional_escape(str(value)) for key, value in fields.items()}
+    return mark_safe(message % escaped)
+
+
+def _choices(
+    field: forms.BoundField | None, question: SafeString, unset: SafeString
+) -> dict[str, Any] | None:
+    """A hand's radio buttons (made or failed, a premium) as the template draws them: the
+    question, and each choice's id, value, words and whether it is the one chosen."""
+    if field is None:
+        return None
+    chosen = field.value()
+    chosen = "" if chosen is None else chosen
+    choices = cast(forms.ChoiceField, field.field).choices
+    return {
+        "id": field.auto_id,
+        "name": field.html_name,
+        "question": question,
+        "choices": [
+            {
+                "id": f"{field.auto_id}_{number}",
+                "value": value,
+                "label": label if value else unset,
+                "checked": chosen == value,
+            }
+            for number, (value, label) in enumerate(cast(list[tuple[str, str]], choices))
+        ],
+    }
 
 
 def _hand_label(name: str) -> str:

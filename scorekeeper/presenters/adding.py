@@ -35,6 +35,7 @@ from scorekeeper.scoresheet import read_change
 if TYPE_CHECKING:
     from scorekeeper.presenters.records import Record
 
+FAMILY = adding.ID  # the family this module presents
 TEMPLATES = "adding"  # the folder of this family's templates
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 CHART_POINTS = 60  # the most points a chart line draws
 
 CHART_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#a16900", "#56b4e9", "#6a3d9a")
@@ -20,22 +22,27 @@ class Line:
     points: str  # the SVG polyline's points
     colour: str
     dash: str
-    last: int
+    last: str  # the figure the line ends on
+    ends: str  # "Ann ends on 84.", what the chart's description says of the line
 
 
 @dataclass(frozen=True)
 class Chart:
+    """What chart.html draws. Coordinates are written here as the browser reads them ("176.0",
+    never the French "176,0"), and every figure as text, so the template shows them as they
+    are (a number in a template goes through the active language's number formats)."""
+
     width: int
     height: int
     lines: tuple[Line, ...]
-    y_ticks: tuple[tuple[float, int], ...]  # (y, value)
-    x_ticks: tuple[tuple[float, int], ...]  # (x, deal or round)
-    zero_y: float
+    y_ticks: tuple[tuple[str, str], ...]  # (y, value)
+    x_ticks: tuple[tuple[str, str], ...]  # (x, deal or round)
+    zero_y: str
     unit: str  # "deal" or "round"
-    left: int
-    right: int
-    top: int
-    bottom: int
+    left: str
+    right: str
+    label_x: str  # where the values of the y ticks end, left of the grid
+    label_y: str  # where the numbers of the x ticks sit, below it
 
 
 def running_chart(series: dict[str, list[int]], unit: str, start: int = 0) -> Chart | None:
@@ -66,6 +73,7 @@ def running_chart(series: dict[str, list[int]], unit: str, start: int = 0) -> Ch
     lines = []
     for position, (name, line) in enumerate(series.items()):
         figures = [start, *line]
+        last = line[-1] if line else 0
         points = " ".join(f"{x(i)},{y(figures[i])}" for i in drawn)
         lines.append(
             Line(
@@ -73,7 +81,8 @@ def running_chart(series: dict[str, list[int]], unit: str, start: int = 0) -> Ch
                 points=points,
                 colour=CHART_COLOURS[position % len(CHART_COLOURS)],
                 dash=CHART_DASHES[position % len(CHART_DASHES)],
-                last=line[-1] if line else 0,
+                last=str(last),
+                ends=_("%(name)s ends on %(last)s.") % {"name": name, "last": last},
             )
         )
     ticks = range(low, high + step, step)
@@ -82,14 +91,14 @@ def running_chart(series: dict[str, list[int]], unit: str, start: int = 0) -> Ch
         width=width,
         height=height,
         lines=tuple(lines),
-        y_ticks=tuple((y(v), v) for v in ticks if low <= v <= high),
-        x_ticks=tuple((x(i), i) for i in range(0, count + 1, every)),
-        zero_y=y(0),
+        y_ticks=tuple((str(y(v)), str(v)) for v in ticks if low <= v <= high),
+        x_ticks=tuple((str(x(i)), str(i)) for i in range(0, count + 1, every)),
+        zero_y=str(y(0)),
         unit=unit,
-        left=left,
-        right=width - right,
-        top=top,
-        bottom=height - bottom,
+        left=str(left),
+        right=str(width - right),
+        label_x=str(left - 4),
+        label_y=str(height - bottom + 14),
     )
 
 

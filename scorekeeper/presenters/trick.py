@@ -40,6 +40,7 @@ from scorekeeper.scoresheet import read_deal
 if TYPE_CHECKING:
     from scorekeeper.presenters.records import Record
 
+FAMILY = trick.ID  # the family this module presents
 TEMPLATES = "trick"  # the folder of this family's templates
 
 
@@ -62,22 +63,37 @@ def _made_it(made: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Cell:
-    hand: trick.HandResult
+    """One hand in the deal grid, its words worked out here once (the grid is the table page's
+    most repeated markup: each lookup in a template costs more than the whole of this)."""
+
+    points: str  # "+23", "0", "-2"
+    bid_tricks: str  # bid/tricks won: "3/3", "?/6" (bid kept hidden)
+    made: bool
+    premium: str  # the premium bid, or ""
+    premium_letter: str  # what the grid shows of it: "R"
     total: int
 
-    @property
-    def bid_label(self) -> str:
-        return "?" if self.hand.bid is None else str(self.hand.bid)
+    @classmethod
+    def of(cls, hand: trick.HandResult, total: int) -> Cell:
+        bid = "?" if hand.bid is None else str(hand.bid)
+        premium = hand.premium_bid or ""
+        return cls(
+            points=signed(hand.points),
+            bid_tricks=f"{bid}/{hand.tricks}",
+            made=hand.made,
+            premium=premium,
+            premium_letter=premium[:1].upper(),
+            total=total,
+        )
 
 
 @dataclass(frozen=True)
 class Row:
-    deal: trick.DealResult
+    number: int
+    dealer_label: str  # "Ann deals"
+    correct_label: str  # "Correct deal 3", the deal number's link for a scorer
+    trump_label: str
     cells: tuple[Cell, ...]
-
-    @property
-    def trump_label(self) -> str:
-        return trump_words(self.deal.trump)
 
 
 @dataclass(frozen=True)
@@ -96,7 +112,13 @@ def _scores_label(scores: dict[str, int] | None) -> str:
 def deal_rows(deals: Sequence[trick.DealResult]) -> list[Row]:
     """One row per deal: each hand's result with the running total, in seat order."""
     return [
-        Row(deal, tuple(Cell(hand, deal.totals[hand.player]) for hand in deal.hands))
+        Row(
+            number=deal.number,
+            dealer_label=_("%(dealer)s deals") % {"dealer": deal.dealer},
+            correct_label=_("Correct deal %(number)s") % {"number": deal.number},
+            trump_label=trump_words(deal.trump),
+            cells=tuple(Cell.of(hand, deal.totals[hand.player]) for hand in deal.hands),
+        )
         for deal in deals
     ]
 

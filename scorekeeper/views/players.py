@@ -18,7 +18,9 @@ from scorekeeper.services import Rejected, rename_player
 
 
 def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:
-    return get_object_or_404(Player, pk=player_id, owner=request.user)
+    """One of the user's players; 404 for anyone else's (the roster's one lookup, as the
+    sessions' is `GameSession.objects.for_user`)."""
+    return get_object_or_404(Player.objects.for_user(request.user), pk=player_id)
 
 
 def post_data(request: HttpRequest) -> QueryDict | None:

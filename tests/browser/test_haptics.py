@@ -11,7 +11,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
-from scorekeeper.services import create_adding_session
+from scorekeeper.services import create_adding_session, create_session
+from tests.browser.journeys import bid_box, key, wait_for_keypad
 
 NewPage = Callable[..., Page]
 LogIn = Callable[[Page, Any], None]
@@ -72,3 +73,21 @@ def test_a_phone_that_cannot_vibrate_taps_as_before(
     page = new_page(reduced_motion="no-preference")
     page.add_init_script(NO_VIBRATE)
     _tap(page, game, log_in, alice)  # and the page reports no JavaScript error
+
+
+@pytest.mark.parametrize(("motion", "buzzes"), [("no-preference", 2), ("reduce", 0)])
+def test_the_deal_keypad_buzzes_unless_motion_is_reduced(
+    new_page: NewPage, log_in: LogIn, alice: User, motion: str, buzzes: int
+) -> None:
+    """The trick game's keypad and trump buttons are table-side taps too."""
+    players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+    game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=players)
+    page = new_page(reduced_motion=motion)
+    page.add_init_script(STUB_VIBRATE)
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    page.get_by_text("♥ Hearts", exact=True).locator("..").click()
+    key(page, "Spade, 1")
+    expect(bid_box(page, "Ann")).to_have_value("1")
+    assert page.evaluate("window.buzzes.length") == buzzes

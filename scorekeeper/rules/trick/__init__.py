@@ -20,6 +20,7 @@ from scorekeeper.rules.trick.cards import (
     cards_from_letters,
     cards_text,
     letters_from_cards,
+    red,
     symbol,
     trump_label,
     trump_word,
@@ -111,6 +112,7 @@ __all__ = [
     "SessionResult", "Standing", "Suit", "TrickRules", "applicable_options", "bid_from_cards",
     "cards_from_letters", "cards_text", "check_deal", "check_deals", "check_entries",
     "default_options", "entered_trump", "evaluate", "hand_label", "inapplicable",
-    "letters_from_cards", "more_deals", "prose", "resolve_rules", "score_session", "seat", "symbol",
+    "letters_from_cards", "more_deals", "prose", "red", "resolve_rules", "score_session", "seat",
+    "symbol",
     "trump_from_table", "trump_label", "trump_word",
 ]  # fmt: skip

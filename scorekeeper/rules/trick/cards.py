@@ -39,7 +39,8 @@ NO_TRUMP = "none"
 TRUMPS = (*SUITS, NO_TRUMP)
 BID_CARD_VALUES = {suit.name: suit.bid_value for suit in BID_SUITS}
 # Every way to lay three bid-cards, as the three suit letters in the order entered.
-BID_CARD_CODES = tuple(a + b + c for a in "DSHC" for b in "DSHC" for c in "DSHC")
+_LETTERS = "".join(suit.letter for suit in BID_SUITS)
+BID_CARD_CODES = tuple(a + b + c for a in _LETTERS for b in _LETTERS for c in _LETTERS)
 
 
 def bid_from_cards(cards: Sequence[str]) -> int:
@@ -83,6 +84,11 @@ def trump_word(trump: str) -> str:
 def symbol(trump: str) -> str:
     """'♦', or '' for no trump."""
     return "" if trump == NO_TRUMP else BY_NAME[trump].symbol
+
+
+def red(trump: str) -> bool:
+    """Whether a trump is a red suit (shown in red); no trump is not."""
+    return trump != NO_TRUMP and BY_NAME[trump].red
 
 
 def cards_text(letters: str) -> str:
