@@ -24,7 +24,6 @@ import os
 import random
 import re
 import signal
-import ssl
 import subprocess
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
@@ -35,11 +34,12 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
-import httpx
+import aiohttp
 from django.contrib.auth.models import User
 
 from scorekeeper.bench.cpu import CpuMeter
 from scorekeeper.bench.phone import (
+    CLIENT_ERRORS,
     AsyncPhone,
     Response,
     ServerGone,
@@ -150,8 +150,10 @@ async def scorer(
     deals: list[trick.DealEntry],
     ramp: float = 0,
 ) -> None:
-    """One table's scorer: names itself, then enters a deal every `every` seconds on average
-    (the first at once: the start of every table is spread over `every` seconds already)."""
+    """One table's scorer: names itself, then enters a deal every `every` seconds on average,
+    the first too: a deal is entered once it has been played, never the moment a table sits
+    down (which put every table's first save, and its watchers' fetches, into the minute the
+    phones join)."""
     rng = random.Random(table.seed)
     path = f"/s/{table.scorer}/"
     if not await _pause(stop, rng.uniform(0, ramp or every)):
@@ -162,9 +164,7 @@ async def scorer(
     page = await ask(lambda: phone.post(path + "name/", named), "page", tally, stop) and await ask(
         lambda: phone.get(path), "page", tally, stop
     )
-    wait = 0.0
-    while page and await _pause(stop, wait):
-        wait = rng.uniform(every * 0.5, every * 1.5)
+    while page and await _pause(stop, rng.uniform(every * 0.5, every * 1.5)):
         number = int(form_fields(page.text).get("number", "0"))
         if not number:
             break
@@ -204,19 +204,41 @@ async def watcher(
     """A phone showing the watch link: the page once, then its live standings polled every
     `every` seconds with the ETag it shows, as live.js does."""
     rng = random.Random(seed)
-    if not await _pause(stop, rng.uniform(0, ramp or every)):
+    etag = await _join(phone, table, rng.uniform(0, ramp or every), stop, tally)
+    if etag is None:
         return
-    page = await ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally, stop)
-    etag = shown_etag(page.text) if page else ""
     while await _pause(stop, rng.uniform(every * 0.8, every * 1.2)):
-        try:  # a poll that fails is simply made again at the next tick, as live.js does
-            answer = await phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
-        except ServerGone as error:
-            tally.failures.append(f"poll: {error}")
-            continue
-        tally.record("poll 304" if answer.status == 304 else "poll 200", answer)
-        if answer.status == 200:
-            etag = answer.headers.get("etag", etag).removeprefix("W/")
+        etag = await _fetch_live(phone, table, etag, tally)
+
+
+async def _join(
+    phone: AsyncPhone, table: TableRun, after: float, stop: asyncio.Event, tally: Tally
+) -> str | None:
+    """A watcher's phone opening the watch page `after` seconds into the run: the ETag its
+    live region shows ("" if the page never came), or None if the run ended first."""
+    if not await _pause(stop, after):
+        return None
+    page = await ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally, stop)
+    return shown_etag(page.text) if page else ""
+
+
+async def _fetch_live(
+    phone: AsyncPhone, table: TableRun, etag: str, tally: Tally, pushed: bool = False
+) -> str:
+    """The live region asked for with the ETag shown, as live.js asks (after a push, or at a
+    poll's tick); the ETag shown after. One that fails is made again at the next news or tick."""
+    try:
+        answer = await phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
+    except ServerGone as error:
+        tally.failures.append(f"poll: {error}")
+        return etag
+    if answer.status == 304:
+        tally.record("poll 304", answer)
+        return etag
+    tally.record("push 200" if pushed and answer.status == 200 else "poll 200", answer)
+    if answer.status != 200:
+        return etag
+    return answer.headers.get("etag", etag).removeprefix("W/")
 
 
 PUSHED_POLL_SECONDS = 30  # live.js: a phone whose stream is open polls this seldom
@@ -224,7 +246,7 @@ PUSHED_POLL_SECONDS = 30  # live.js: a phone whose stream is open polls this sel
 
 async def push_watcher(
     phone: AsyncPhone,
-    stream: httpx.AsyncClient,
+    stream: aiohttp.ClientSession,
     events_url: str,
     table: TableRun,
     every: float,
@@ -238,10 +260,9 @@ async def push_watcher(
     fetched when the stream names a version it does not show, and a poll every 30 s while the
     stream is open (every `every` seconds while it is not: refused, lost, or answered 204)."""
     rng = random.Random(seed)
-    if not await _pause(stop, rng.uniform(0, ramp or every)):
+    etag = await _join(phone, table, rng.uniform(0, ramp or every), stop, tally)
+    if etag is None:
         return
-    page = await ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally, stop)
-    etag = shown_etag(page.text) if page else ""
     news, opened = asyncio.Event(), asyncio.Event()
     listening = asyncio.create_task(
         _listen(stream, f"{events_url}/w/{table.watch}/events/", table, news, opened, tally, stop)
@@ -258,19 +279,7 @@ async def push_watcher(
                 break
             pushed = news.is_set()
             news.clear()
-            try:  # a fetch that fails is made again at the next news or tick, as live.js does
-                answer = await phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
-            except ServerGone as error:
-                tally.failures.append(f"poll: {error}")
-                continue
-            kind = (
-                "push 200"
-                if pushed and answer.status == 200
-                else ("poll 304" if answer.status == 304 else "poll 200")
-            )
-            tally.record(kind, answer)
-            if answer.status == 200:
-                etag = answer.headers.get("etag", etag).removeprefix("W/")
+            etag = await _fetch_live(phone, table, etag, tally, pushed)
     finally:
         listening.cancel()
         with suppress(asyncio.CancelledError):
@@ -278,7 +287,7 @@ async def push_watcher(
 
 
 async def _listen(
-    client: httpx.AsyncClient,
+    client: aiohttp.ClientSession,
     url: str,
     table: TableRun,
     news: asyncio.Event,
@@ -291,22 +300,25 @@ async def _listen(
     while not stop.is_set():
         started = time.perf_counter()
         try:
-            async with client.stream("GET", url, headers={"Accept": "text/event-stream"}) as got:
-                tally.samples.append(("stream", got.status_code, time.perf_counter() - started,
+            async with client.get(url, headers={"Accept": "text/event-stream"}) as got:
+                tally.samples.append(("stream", got.status, time.perf_counter() - started,
                                       time.monotonic() - tally.started, ""))  # fmt: skip
-                if got.status_code == 204:
+                if got.status == 204:
                     return
-                if got.status_code != 200:
-                    raise httpx.TransportError(f"HTTP {got.status_code}")
+                if got.status != 200:
+                    raise aiohttp.ClientResponseError(
+                        got.request_info, (), status=got.status, message=f"HTTP {got.status}"
+                    )
                 opened.set()
                 first = True  # the version when it opened: news to the phone, not a push
-                async for line in got.aiter_lines():
+                async for raw in got.content:
+                    line = raw.decode().strip()
                     if line.startswith("data:") and line[5:].strip().isdigit():
                         if not first:
                             table.heard_at.append((int(line[5:]), time.monotonic()))
                         first = False
                         news.set()
-        except httpx.HTTPError as error:
+        except CLIENT_ERRORS as error:
             tally.failures.append(f"stream: {error!r}")
         opened.clear()
         if not await _pause(stop, 3.0):
@@ -325,7 +337,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def phones(
-    clients: list[httpx.AsyncClient],
+    clients: list[aiohttp.ClientSession],
     base_url: str,
     tables: list[TableRun],
     stop: asyncio.Event,
@@ -334,14 +346,13 @@ def phones(
 ) -> Iterator[Coroutine[Any, Any, None]]:
     """Each table's scorer and watchers, as coroutines, each its own phone (its own HTTP
     client and cookies; the clients are added to `clients`, to be closed after)."""
-    tls = ssl.create_default_context()
 
     def phone() -> AsyncPhone:
-        clients.append(phone_client(tls))
+        clients.append(phone_client())
         return AsyncPhone(clients[-1], base_url)
 
-    def stream() -> httpx.AsyncClient:  # the phone's second connection: its event stream
-        clients.append(phone_client(tls, timeout=None))
+    def stream() -> aiohttp.ClientSession:  # the phone's second connection: its event stream
+        clients.append(phone_client(timeout=None, stream=True))
         return clients[-1]
 
     ramp = options.get("ramp") or 0  # phones join over this long (else a poll's or deal's interval)
@@ -442,7 +453,7 @@ async def play(
     """Every table's phones for `options["seconds"]`, in this one process; the seconds taken
     (until the last phone's last answer). Then each table's standings, read as a watcher."""
     stop = asyncio.Event()
-    clients: list[httpx.AsyncClient] = []
+    clients: list[aiohttp.ClientSession] = []
     try:
         jobs = list(phones(clients, base_url, tables, stop, tally, options))
         if faults.meter:
@@ -459,7 +470,7 @@ async def play(
         for table in tables:
             table.shown = standings((await final.get(f"/w/{table.watch}/live/")).text)
     finally:
-        await asyncio.gather(*(client.aclose() for client in clients))
+        await asyncio.gather(*(client.close() for client in clients))
     return elapsed
 
 

@@ -9,6 +9,7 @@ show what a change to the code costs or saves per request. See scorekeeper/bench
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import subprocess
@@ -28,7 +29,9 @@ from scorekeeper.bench.instructions import (
     scratch_env,
 )
 from scorekeeper.bench.load import OPTIONS, PLAYERS, PRESET
-from scorekeeper.bench.sessions import scratch_session
+from scorekeeper.bench.phone import deal_post, form_fields
+from scorekeeper.bench.sessions import random_deals, scratch_session
+from scorekeeper.rules import trick
 
 # Each kind of request: what it is, in the printed table.
 KINDS = {
@@ -37,6 +40,8 @@ KINDS = {
     "fragment": "live fragment, a phone after the first",
     "watch": "watch page, a phone after the first",
     "table": "owner's table page",
+    "scorer": "scorer's table page",
+    "deal": "a deal saved by the scorer, and the page after it",
 }
 
 
@@ -102,6 +107,9 @@ class Command(BaseCommand):
         first = Client().get(live, secure=True)  # the first phone renders it
         assert first.status_code == 200, first.status_code
         tag = first["ETag"]
+        scorer = Client(headers=GZIP)
+        scorer.cookies.load(data["scorer_cookies"])
+        entered = _Scorer(scorer, data["scorer"])
         toggles.start()
         repeat = options["repeat"]
         requests = {
@@ -110,6 +118,8 @@ class Command(BaseCommand):
             "fragment": lambda: watcher.get(live, secure=True, headers=GZIP),
             "watch": lambda: watcher.get(watch, secure=True),
             "table": lambda: owner.get(base, secure=True),
+            "scorer": lambda: scorer.get(data["scorer"], secure=True),
+            "deal": entered.deal,
         }
         for kind in KINDS:
             toggles.measure(kind, repeat, requests[kind])
@@ -117,12 +127,41 @@ class Command(BaseCommand):
     def setup(self, options: dict[str, Any]) -> None:
         session = scratch_session(PRESET, OPTIONS, PLAYERS, options["deals"])
         session.watch_token = "bench-watch-token-0123456789"
-        session.save(update_fields=["watch_token"])
+        session.scorer_token = "bench-scorer-token-0123456789"
+        session.save(update_fields=["watch_token", "scorer_token"])
         client = Client()
         client.force_login(session.owner)
+        scorer, scorer_path = Client(), f"/s/{session.scorer_token}/"
+        scorer.get(f"{scorer_path}name/", secure=True)
+        named = {"csrfmiddlewaretoken": scorer.cookies["csrftoken"].value, "name": "Scorer"}
+        assert scorer.post(f"{scorer_path}name/", named, secure=True).status_code == 302
         path = Path(options["inside"])
         path.write_text(json.dumps({
             "watch": f"/w/{session.watch_token}/",
             "table": f"/sessions/{session.public_id}/",
             "cookies": client.cookies.output(header="", sep=";"),
+            "scorer": scorer_path,
+            "scorer_cookies": scorer.cookies.output(header="", sep=";"),
         }))  # fmt: skip
+
+
+class _Scorer:
+    """The scorer's phone entering deal after deal: each time the form its page shows, filled
+    in with the next deal, posted, and the page after the save read (two requests a deal)."""
+
+    def __init__(self, client: Client, path: str) -> None:
+        self.client, self.path = client, path
+        self.deals = random_deals(trick.resolve_rules(PRESET, OPTIONS, PLAYERS), 600, seed=5)
+        self.page = self._text(client.get(path, secure=True))
+
+    @staticmethod
+    def _text(response: Any) -> str:
+        body: bytes = response.content
+        return (gzip.decompress(body) if response.get("Content-Encoding") else body).decode()
+
+    def deal(self) -> None:
+        form = form_fields(self.page)
+        sent = deal_post(self.deals[int(form["number"]) - 1], PLAYERS, form)
+        saved = self.client.post(self.path, sent, secure=True)
+        assert saved.status_code == 302, saved.status_code
+        self.page = self._text(self.client.get(self.path, secure=True))

@@ -203,7 +203,7 @@ class Command(BaseCommand):
             f"\n{run.label} ({run.stored['server']}), {where}, "
             f"{len(tables)} tables x (1 scorer + {options['watchers']} watchers), "
             f"deal every ~{options['deal_every']:g} s, poll every {options['poll_every']:g} s, "
-            f"{joining}{run.elapsed:.0f} s; load client: one asyncio process (httpx)"
+            f"{joining}{run.elapsed:.0f} s; load client: one asyncio process (aiohttp)"
         )
         if run.faults.done:
             out(f"  faults made: {'; '.join(run.faults.done)}")
@@ -221,6 +221,19 @@ class Command(BaseCommand):
                     f"{statistics.median(values):>9.1f}{percentile(values, 0.95):>9.1f}"
                     f"{percentile(values, 0.99):>9.1f}"
                 )
+        # When the slow answers came (the minute the phones join, or the steady pace after).
+        windows: dict[int, list[float]] = defaultdict(list)
+        for kind, _status, seconds, ended, _upstream in tally.samples:
+            if kind != "stream":
+                windows[int(ended // WINDOW)].append(seconds * 1000)
+        if len(windows) > 1:
+            out(
+                f"  p99 of all, by {WINDOW} s of the run: "
+                + ", ".join(
+                    f"{n * WINDOW}-{(n + 1) * WINDOW} s {percentile(values, 0.99):.0f} ms"
+                    for n, values in sorted(windows.items())
+                )
+            )
         delays = [
             (heard - table.saved_at[version]) * 1000
             for table in tables
@@ -304,6 +317,9 @@ class Command(BaseCommand):
             f"  the killed server was {run.faults.killed}; nginx logged {len(passed)} errors "
             "reaching an app server (refused or dropped; each request went on to the other)"
         )
+
+
+WINDOW = 30  # seconds: the report's p99 over time
 
 
 def run_apart[T](job: Coroutine[Any, Any, T]) -> T:
