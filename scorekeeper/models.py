@@ -408,6 +408,14 @@ class GameSession(models.Model):
         self._result, self._entries = result, entries
         computed.keep(self.public_id, self.version, result, len(entries))
 
+    def worked_out_as(self, earlier: GameSession) -> None:
+        """Take what `earlier`, this session read before at the same version, already read
+        and worked out: its entries, rules and result. Every write raises the version (the
+        entries, the options and the players' names with it) and `earlier`'s entries were
+        read after its row, so the same version means the same entries."""
+        assert earlier.pk == self.pk and earlier.version == self.version
+        self._entries, self._rules, self._result = earlier._entries, earlier._rules, earlier._result
+
     _rules: Any = None
     _entries: list[Any] | None = None
     _result: Any = None

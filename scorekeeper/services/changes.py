@@ -89,9 +89,13 @@ def _locked(session: GameSession) -> GameSession:
     """The session reloaded with its seats, its row locked until the transaction ends.
 
     On PostgreSQL the row lock queues writers to one session; SQLite's IMMEDIATE
-    transactions already queue every writer.
+    transactions already queue every writer. Unchanged since the request read it (the same
+    version), the session keeps the entries and rules read then: no second read of every deal.
     """
-    return GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
+    locked = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
+    if locked.version == session.version:
+        locked.worked_out_as(session)
+    return locked
 
 
 def _once(session: GameSession, form_key: str, content: object) -> None:

@@ -8,7 +8,8 @@ session's entries); the tests count its calls.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -16,10 +17,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper import computed
-from scorekeeper.models import Deal, GameSession, Player, RoundEvent
+from scorekeeper.models import ENTRY_MODELS, Deal, GameSession, Player, RoundEvent
+from scorekeeper.rules import trick
 from scorekeeper.rules.adding import scoring as adding_scoring
 from scorekeeper.rules.trick import scoring as trick_scoring
-from scorekeeper.services import create_adding_session, create_session
+from scorekeeper.services import Conflict, add_deal, create_adding_session, create_session
 
 HX = {"HX-Request": "true"}
 DEAL = {
@@ -127,3 +129,60 @@ def test_tapping_an_event_scores_the_session_once(
     assert RoundEvent.objects.count() == 1
     assert GameSession.objects.get().version == 2
     assert counted[0] == 1
+
+
+@contextmanager
+def entry_reads(stack: ExitStack) -> Iterator[list[int]]:
+    """Count the reads of a session's entries from the database (every deal, or every round)."""
+    counted = [0]
+    for model in ENTRY_MODELS.values():
+        real = model.entries_of
+
+        def reading(session: GameSession, real: Any = real) -> Any:
+            counted[0] += 1
+            return real(session)
+
+        stack.enter_context(mock.patch.object(model, "entries_of", staticmethod(reading)))
+    yield counted
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_saved_deal_or_tap_reads_the_entries_once(
+    alice_client: Client, alice: User, players: list[Player], htmx: bool
+) -> None:
+    """The request reads them to number the deal (or place the tap); under the lock the session
+    is at the same version, so they are not read again."""
+    trick_game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=players
+    )
+    adding_game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=players
+    )
+    tap = {"state": "0.0", "form_key": "tap-1", "tap": "0:hit:33"}
+    headers = {**HX, "HX-Target": "table"} if htmx else {}
+    with ExitStack() as stack, entry_reads(stack) as counted:
+        alice_client.post(f"/sessions/{trick_game.public_id}/", {**DEAL, "save": ""})
+        assert counted[0] == 1
+        alice_client.post(f"/sessions/{adding_game.public_id}/", tap, headers=headers)
+        assert counted[0] == 2
+    assert Deal.objects.count() == 1
+    assert RoundEvent.objects.count() == 1
+
+
+def test_entries_read_before_another_phone_saved_are_read_again_under_the_lock(
+    alice: User, players: list[Player]
+) -> None:
+    """A phone read the session (deal 1 next), then another phone saved deal 1: the first
+    phone's deal 1 is refused as entered meanwhile, not stored over it."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+    stale = GameSession.objects.with_seats().get(pk=game.pk)
+    assert stale.entries() == []
+    entry = trick.DealEntry(
+        {name: trick.HandEntry(tricks=3, made=True) for name in ("Ann", "Ben", "Cat")}
+    )
+    add_deal(session=GameSession.objects.with_seats().get(pk=game.pk), number=1, entry=entry,
+             by_user=alice, by_name="", form_key="other-phone")  # fmt: skip
+    with pytest.raises(Conflict, match="Deal 1 was just entered on another phone"):
+        add_deal(session=stale, number=1, entry=entry, by_user=alice, by_name="",
+                 form_key="this-phone")  # fmt: skip
+    assert Deal.objects.filter(session=game).count() == 1
