@@ -71,7 +71,7 @@ class Cell:
     made: bool
     premium: str  # the premium bid, or ""
     premium_letter: str  # what the grid shows of it: "R"
-    total: int
+    total: str  # the running total, as shown (a number in a template goes through its formats)
 
     @classmethod
     def of(cls, hand: trick.HandResult, total: int) -> Cell:
@@ -83,13 +83,13 @@ class Cell:
             made=hand.made,
             premium=premium,
             premium_letter=premium[:1].upper(),
-            total=total,
+            total=str(total),
         )
 
 
 @dataclass(frozen=True)
 class Row:
-    number: int
+    number: str  # the deal's number, as shown and linked
     dealer_label: str  # "Ann deals"
     correct_label: str  # "Correct deal 3", the deal number's link for a scorer
     trump_label: str
@@ -113,7 +113,7 @@ def deal_rows(deals: Sequence[trick.DealResult]) -> list[Row]:
     """One row per deal: each hand's result with the running total, in seat order."""
     return [
         Row(
-            number=deal.number,
+            number=str(deal.number),
             dealer_label=_("%(dealer)s deals") % {"dealer": deal.dealer},
             correct_label=_("Correct deal %(number)s") % {"number": deal.number},
             trump_label=trump_words(deal.trump),
