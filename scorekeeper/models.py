@@ -408,6 +408,12 @@ class GameSession(models.Model):
         self._result, self._entries = result, entries
         computed.keep(self.public_id, self.version, result, len(entries))
 
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        """Read the row again, and forget what was worked out from the old one (as Django
+        forgets cached relations): the entries, rules and result go with the version read."""
+        super().refresh_from_db(*args, **kwargs)
+        self._rules = self._entries = self._result = None
+
     def worked_out_as(self, earlier: GameSession) -> None:
         """Take what `earlier`, this session read before at the same version, already read
         and worked out: its entries, rules and result. Every write raises the version (the

@@ -9,7 +9,7 @@ computed for the new version is kept, so that no page scores it again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -115,10 +115,37 @@ def replayed(session: GameSession, form_key: str) -> Change | None:
 def scored(session: GameSession, entries: Sequence[Any]) -> Any:
     """The result of the session with these entries, from one pass of the rules; Rejected
     with the rules' problems if they refuse them."""
-    evaluation = session.evaluate(entries)
+    return accepted(session.evaluate(entries))
+
+
+def accepted(evaluation: Any) -> Any:
+    """The result of one pass of the rules (`.problems`, `.result`); Rejected with the rules'
+    problems if they refuse the entries."""
     if evaluation.problems:
         raise Rejected(evaluation.problems)
     return evaluation.result
+
+
+class Ahead[T]:
+    """A write's pass of the rules, done before the lock on the session as the request read it,
+    so that the write lock (every writer's, on SQLite) is held for the writing alone.
+
+    Under the lock, `on(locked)` gives it again if the session is still at the version the
+    request read (the same entries and rules: `GameSession.worked_out_as`), and does it again
+    on the locked session otherwise. `now=False` (the request already sees a conflict) leaves
+    it all to the lock.
+    """
+
+    def __init__(
+        self, session: GameSession, work: Callable[[GameSession], T], *, now: bool = True
+    ) -> None:
+        self.work, self.version = work, session.version
+        self.done: tuple[T] | None = (work(session),) if now else None
+
+    def on(self, locked: GameSession) -> T:
+        if self.done is not None and locked.version == self.version:
+            return self.done[0]
+        return self.work(locked)
 
 
 def settle(

@@ -8,7 +8,16 @@ from django.utils.translation import gettext as _
 from scorekeeper.models import ChangeAction, Deal, GameSession
 from scorekeeper.rules import trick
 from scorekeeper.scoresheet import deal_data, read_deal
-from scorekeeper.services.changes import Conflict, Saved, Who, changing, scored, settle
+from scorekeeper.services.changes import (
+    Ahead,
+    Conflict,
+    Saved,
+    Who,
+    accepted,
+    changing,
+    scored,
+    settle,
+)
 
 
 def add_deal(
@@ -22,6 +31,11 @@ def add_deal(
 ) -> Saved:
     """Store deal `number`, which must be the next one; all or nothing."""
     who = Who(by_user, by_name, form_key)
+    evaluation = Ahead(
+        session,
+        lambda now: now.evaluate([*now.entries(), entry]),
+        now=number == len(session.entries()) + 1,
+    )
     with changing(session, who, deal_data(entry)) as locked:
         entries = locked.entries()
         if number != len(entries) + 1:
@@ -29,7 +43,7 @@ def add_deal(
                 _("Deal %(number)s was just entered on another phone.") % {"number": number}
             )
         changed = [*entries, entry]
-        result = scored(locked, changed)
+        result = accepted(evaluation.on(locked))
         Deal.store(locked, locked.rules(), number, entry)
         return settle(
             locked,

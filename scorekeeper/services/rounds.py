@@ -9,7 +9,16 @@ from django.utils.translation import gettext_lazy
 from scorekeeper.models import ChangeAction, GameSession, Round
 from scorekeeper.rules import adding
 from scorekeeper.scoresheet import event_data, round_data
-from scorekeeper.services.changes import Conflict, Rejected, Saved, Who, changing, scored, settle
+from scorekeeper.services.changes import (
+    Ahead,
+    Conflict,
+    Rejected,
+    Saved,
+    Who,
+    changing,
+    scored,
+    settle,
+)
 
 TABLE_CHANGED = gettext_lazy(
     "The table changed on another phone just now; here it is as it is now."
@@ -27,11 +36,16 @@ def record_event(
 ) -> Saved:
     """Record one tap where the table would put it; `state` is the table_state it was made on."""
     who = Who(by_user, by_name, form_key)
+    recorded = Ahead(
+        session,
+        lambda now: adding.record(now.rules(), now.entries(), event),
+        now=state == adding.table_state(session.entries()),
+    )
     with changing(session, who, event_data(event)) as locked:
         rounds = locked.entries()
         if state != adding.table_state(rounds):
             raise Conflict(str(TABLE_CHANGED))
-        placed, evaluation = adding.record(locked.rules(), rounds, event)
+        placed, evaluation = recorded.on(locked)
         changed = list(placed)
         if evaluation.problems:
             raise Rejected(evaluation.problems)

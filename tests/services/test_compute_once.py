@@ -14,6 +14,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 
 from scorekeeper import computed
@@ -21,9 +22,17 @@ from scorekeeper.models import ENTRY_MODELS, Deal, GameSession, Player, RoundEve
 from scorekeeper.rules import trick
 from scorekeeper.rules.adding import scoring as adding_scoring
 from scorekeeper.rules.trick import scoring as trick_scoring
-from scorekeeper.services import Conflict, add_deal, create_adding_session, create_session
+from scorekeeper.services import (
+    Conflict,
+    add_deal,
+    create_adding_session,
+    create_session,
+    rename_session,
+)
+from scorekeeper.services import deals as deals_service
 
 HX = {"HX-Request": "true"}
+NAMES = ("Ann", "Ben", "Cat")
 DEAL = {
     "number": "1",
     "h0-tricks": "3",
@@ -57,7 +66,7 @@ def passes() -> Iterator[list[int]]:
 
 @pytest.fixture
 def players(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
 
 
 def test_saving_a_deal_scores_the_session_once(
@@ -185,4 +194,74 @@ def test_entries_read_before_another_phone_saved_are_read_again_under_the_lock(
     with pytest.raises(Conflict, match="Deal 1 was just entered on another phone"):
         add_deal(session=stale, number=1, entry=entry, by_user=alice, by_name="",
                  form_key="this-phone")  # fmt: skip
+    assert Deal.objects.filter(session=game).count() == 1
+
+
+@contextmanager
+def pass_depths() -> Iterator[list[int]]:
+    """How many transactions are open at each pass of the rules (the write lock is one)."""
+    depths: list[int] = []
+    real = {trick_scoring: trick_scoring._run, adding_scoring: adding_scoring._run}
+
+    def counting(module: Any) -> Any:
+        def run(*args: object, **kwargs: object) -> object:
+            depths.append(len(connection.atomic_blocks))
+            return real[module](*args, **kwargs)
+
+        return run
+
+    with (
+        mock.patch.object(trick_scoring, "_run", counting(trick_scoring)),
+        mock.patch.object(adding_scoring, "_run", counting(adding_scoring)),
+    ):
+        yield depths
+
+
+def test_a_save_and_a_tap_are_scored_before_the_write_lock(
+    alice_client: Client, alice: User, players: list[Player]
+) -> None:
+    """The lock (on SQLite every writer's) is held for the writing alone."""
+    trick_game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=players
+    )
+    adding_game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=players
+    )
+    outside = len(connection.atomic_blocks)  # the test's own transaction, if any
+    tap = {"state": "0.0", "form_key": "tap-1", "tap": "0:hit:33"}
+    with pass_depths() as depths:
+        alice_client.post(f"/sessions/{trick_game.public_id}/", {**DEAL, "save": ""})
+        alice_client.post(f"/sessions/{adding_game.public_id}/", tap)
+    assert depths == [outside, outside]
+    assert Deal.objects.count() == 1 and RoundEvent.objects.count() == 1
+
+
+def test_a_session_changed_before_the_lock_is_scored_again_under_it(
+    alice: User, players: list[Player]
+) -> None:
+    """Renamed by another phone between the read and the lock (a new version, the same deals):
+    the pass made before the lock is not trusted, the deal is scored again and saved."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+    read = GameSession.objects.with_seats().get(pk=game.pk)
+    entry = trick.DealEntry(
+        {name: trick.HandEntry(tricks=3, made=True) for name in ("Ann", "Ben", "Cat")}
+    )
+    changed = GameSession.objects.with_seats().get(pk=game.pk)
+    real_changing = deals_service.changing
+
+    @contextmanager
+    def renamed_first(*args: Any, **kwargs: Any) -> Iterator[GameSession]:
+        rename_session(session=changed, title="Friday", by_user=alice)
+        with real_changing(*args, **kwargs) as locked:
+            yield locked
+
+    outside = len(connection.atomic_blocks)
+    with (
+        mock.patch.object(deals_service, "changing", renamed_first),
+        pass_depths() as depths,
+    ):
+        saved = add_deal(session=read, number=1, entry=entry, by_user=alice)
+    # Before the lock; the rename's own (in its transaction); this save's again, under the lock.
+    assert depths == [outside, outside + 1, outside + 1]
+    assert saved.session.version == read.version + 2 and saved.session.title == "Friday"
     assert Deal.objects.filter(session=game).count() == 1
