@@ -7,7 +7,7 @@ session's entries); the tests count its calls.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 from unittest import mock
@@ -45,23 +45,42 @@ DEAL = {
 
 
 @contextmanager
-def passes() -> Iterator[list[int]]:
-    """Count the full passes of the rules over a session's entries."""
-    counted = [0]
+def _each_pass(note: Callable[[], None]) -> Iterator[None]:
+    """Call `note` at each full pass of the rules over a session's entries (either family)."""
     real = {trick_scoring: trick_scoring._run, adding_scoring: adding_scoring._run}
 
-    def counting(module: object) -> object:
+    def noting(module: Any) -> Any:
         def run(*args: object, **kwargs: object) -> object:
-            counted[0] += 1
-            return real[module](*args, **kwargs)  # type: ignore[index]
+            note()
+            return real[module](*args, **kwargs)
 
         return run
 
     with (
-        mock.patch.object(trick_scoring, "_run", counting(trick_scoring)),
-        mock.patch.object(adding_scoring, "_run", counting(adding_scoring)),
+        mock.patch.object(trick_scoring, "_run", noting(trick_scoring)),
+        mock.patch.object(adding_scoring, "_run", noting(adding_scoring)),
     ):
+        yield
+
+
+@contextmanager
+def passes() -> Iterator[list[int]]:
+    """Count the full passes of the rules over a session's entries."""
+    counted = [0]
+
+    def count() -> None:
+        counted[0] += 1
+
+    with _each_pass(count):
         yield counted
+
+
+@contextmanager
+def pass_depths() -> Iterator[list[int]]:
+    """How many transactions are open at each pass of the rules (the write lock is one)."""
+    depths: list[int] = []
+    with _each_pass(lambda: depths.append(len(connection.atomic_blocks))):
+        yield depths
 
 
 @pytest.fixture
@@ -195,26 +214,6 @@ def test_entries_read_before_another_phone_saved_are_read_again_under_the_lock(
         add_deal(session=stale, number=1, entry=entry, by_user=alice, by_name="",
                  form_key="this-phone")  # fmt: skip
     assert Deal.objects.filter(session=game).count() == 1
-
-
-@contextmanager
-def pass_depths() -> Iterator[list[int]]:
-    """How many transactions are open at each pass of the rules (the write lock is one)."""
-    depths: list[int] = []
-    real = {trick_scoring: trick_scoring._run, adding_scoring: adding_scoring._run}
-
-    def counting(module: Any) -> Any:
-        def run(*args: object, **kwargs: object) -> object:
-            depths.append(len(connection.atomic_blocks))
-            return real[module](*args, **kwargs)
-
-        return run
-
-    with (
-        mock.patch.object(trick_scoring, "_run", counting(trick_scoring)),
-        mock.patch.object(adding_scoring, "_run", counting(adding_scoring)),
-    ):
-        yield depths
 
 
 def test_a_save_and_a_tap_are_scored_before_the_write_lock(
