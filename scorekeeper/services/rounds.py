@@ -15,6 +15,7 @@ from scorekeeper.services.changes import (
     Rejected,
     Saved,
     Who,
+    accepted,
     changing,
     scored,
     settle,
@@ -47,9 +48,7 @@ def record_event(
             raise Conflict(str(TABLE_CHANGED))
         placed, evaluation = recorded.on(locked)
         changed = list(placed)
-        if evaluation.problems:
-            raise Rejected(evaluation.problems)
-        result = evaluation.result
+        result = accepted(evaluation)
         number = len(changed)
         if number > len(rounds):
             game_round = Round.objects.create(session=locked, number=number)
