@@ -69,6 +69,8 @@ class CpuMeter:
     client: float = 0.0
     machine: tuple[float, float] = (0.0, 0.0)
     wall: float = 0.0
+    # (seconds since start, the machine's busy CPU seconds since start) at each sample
+    timeline: list[tuple[float, float]] = field(default_factory=list)
 
     def start(self) -> None:
         self.first = {name: self._read(pids()) for name, pids in self.groups.items()}
@@ -80,6 +82,16 @@ class CpuMeter:
     def sample(self) -> None:
         for name, pids in self.groups.items():
             self.last[name].update(self._read(pids()))
+        busy = machine_seconds()[0] - self.machine[0]
+        self.timeline.append((time.monotonic() - self.wall, busy))
+
+    def cores(self, start: float, end: float) -> float | None:
+        """The machine's cores kept busy on average from `start` to `end` seconds into the
+        run (from the samples nearest inside), or None with fewer than two samples there."""
+        inside = [(at, busy) for at, busy in self.timeline if start <= at <= end]
+        if len(inside) < 2 or inside[-1][0] <= inside[0][0]:
+            return None
+        return (inside[-1][1] - inside[0][1]) / (inside[-1][0] - inside[0][0])
 
     def stop(self) -> dict[str, float]:
         """Seconds used by each group, by this process ("load client"), by the machine."""

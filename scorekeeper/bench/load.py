@@ -81,6 +81,7 @@ class Tally:
     failures: list[str] = field(default_factory=list)  # 5xx and broken connections, retried
     gave_up: list[str] = field(default_factory=list)  # what a phone could not get done
     started: float = field(default_factory=time.monotonic)
+    lags: list[float] = field(default_factory=list)  # the client's event loop, late by (s)
 
     def record(self, kind: str, response: Response) -> Response:
         ended = time.monotonic() - self.started
@@ -114,6 +115,20 @@ async def _pause(stop: asyncio.Event, seconds: float) -> bool:
     while not stop.is_set() and (left := end - loop.time()) > 0:
         await asyncio.sleep(min(left, 5.0))
     return not stop.is_set()
+
+
+LAG_TICK = 0.01  # the load client's event loop is looked at this often
+
+
+async def loop_lag(stop: asyncio.Event, tally: Tally) -> None:
+    """How late the load client's own event loop wakes a task that asked to sleep `LAG_TICK`,
+    for the whole run: an answer that came while the loop was busy with other phones is timed
+    late by about that much, so the report shows it beside the latencies."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        due = loop.time() + LAG_TICK
+        await asyncio.sleep(LAG_TICK)
+        tally.lags.append(loop.time() - due)
 
 
 async def ask(
@@ -459,7 +474,7 @@ async def play(
         if faults.meter:
             faults.meter.start()
         tally.started = time.monotonic()
-        tasks = [asyncio.create_task(job) for job in jobs]
+        tasks = [asyncio.create_task(job) for job in [*jobs, loop_lag(stop, tally)]]
         await faults.during(options["seconds"], stop, tally.started)
         stop.set()
         await asyncio.gather(*tasks)

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 from django.test import Client
 
+from scorekeeper.bench.cpu import CpuMeter
 from scorekeeper.bench.load import (
     OPTIONS,
     PLAYERS,
     PRESET,
+    Tally,
     entry_json,
+    loop_lag,
     setup_tables,
     shown_etag,
     verify,
@@ -87,3 +93,33 @@ def test_a_watcher_polls_with_the_etag_its_page_shows_and_gets_304(client: Clien
         client.get(f"/w/{game.watch_token}/live/", headers={"If-None-Match": etag}).status_code
         == 304
     )
+
+
+def test_the_machine_cores_of_a_window_come_from_the_samples_inside_it() -> None:
+    meter = CpuMeter({})
+    # (seconds into the run, the machine's busy CPU seconds so far): 1 core, then 2 cores.
+    meter.timeline = [(0.0, 0.0), (10.0, 10.0), (20.0, 20.0), (30.0, 40.0), (40.0, 60.0)]
+    assert meter.cores(0, 20) == 1.0
+    assert meter.cores(20, 40) == 2.0
+    assert meter.cores(0, 40) == 1.5
+    assert meter.cores(35, 60) is None  # one sample: no span to measure
+
+
+def test_the_load_client_sees_how_late_its_own_event_loop_runs() -> None:
+    """A phone whose answer came while the loop was busy is timed late by as much: a loop
+    held for 50 ms shows as one lag of about 50 ms."""
+
+    async def run() -> Tally:
+        tally, stop = Tally(), asyncio.Event()
+        watching = asyncio.create_task(loop_lag(stop, tally))
+        await asyncio.sleep(0.05)
+        time.sleep(0.05)  # the loop held, as by thousands of phones' answers at once
+        await asyncio.sleep(0.05)
+        stop.set()
+        await watching
+        return tally
+
+    lags = asyncio.run(run()).lags
+    assert len(lags) >= 3
+    assert 0.03 <= max(lags) <= 1.0
+    assert sorted(lags)[len(lags) // 2] < 0.03  # the others wake about on time

@@ -79,7 +79,11 @@ class Command(BaseCommand):
             "every 3 s, phones joining over the first 60 s, for 180 s (any of those options "
             "given as well wins)",
         )  # fmt: skip
-        parser.add_argument("--workers", type=int, default=4, help="gunicorn workers per server")
+        parser.add_argument(
+            "--workers", type=int, default=8,
+            help="gunicorn workers per server (default 8, four per core: a sync worker waits on "
+            "the database's round trips and on each phone's closing of its connection)",
+        )  # fmt: skip
         parser.add_argument(
             "--servers", type=int, default=1, choices=[1, 2],
             help="app servers; 2: two gunicorns on one PostgreSQL database behind nginx "
@@ -227,10 +231,16 @@ class Command(BaseCommand):
             if kind != "stream":
                 windows[int(ended // WINDOW)].append(seconds * 1000)
         if len(windows) > 1:
+            meter = run.faults.meter
+
+            def busy(n: int) -> str:
+                cores = meter.cores(n * WINDOW, (n + 1) * WINDOW) if meter else None
+                return "" if cores is None else f" ({cores:.2f} cores)"
+
             out(
-                f"  p99 of all, by {WINDOW} s of the run: "
+                f"  p99 of all, by {WINDOW} s of the run (the machine's busy cores): "
                 + ", ".join(
-                    f"{n * WINDOW}-{(n + 1) * WINDOW} s {percentile(values, 0.99):.0f} ms"
+                    f"{n * WINDOW}-{(n + 1) * WINDOW} s {percentile(values, 0.99):.0f} ms{busy(n)}"
                     for n, values in sorted(windows.items())
                 )
             )
@@ -247,6 +257,13 @@ class Command(BaseCommand):
                 f"p99 {percentile(delays, 0.99):.0f} ms"
             )
         out(f"  {cpu_line(run.used)}")
+        if tally.lags:
+            lags = [lag * 1000 for lag in tally.lags]
+            out(
+                f"  the load client's event loop, late waking a task (it times every answer): "
+                f"p50 {statistics.median(lags):.1f} ms, p99 {percentile(lags, 0.99):.1f} ms, "
+                f"most {max(lags):.0f} ms"
+            )
         # What each answer cost the app, whatever share of the machine the run was given.
         app_seconds = sum(
             seconds
