@@ -12,13 +12,13 @@ import re
 import struct
 import zlib
 from collections.abc import Callable
+from functools import partial
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connection
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -37,7 +37,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from scorekeeper import context_processors
-from scorekeeper.events import stream
+from scorekeeper.events import on_reader, stream
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import new_link_token
 from scorekeeper.presenters import presenter, template
@@ -165,29 +165,21 @@ async def events(request: HttpRequest, column: str, token: str) -> HttpResponseB
     """The event stream of a watch or scorer link (scorekeeper/events.py): the session's
     version now and at each change. Under a WSGI server, which would give a worker to each open
     stream, it answers 204 (no stream here) and the phone keeps polling."""
-    # In the thread where Django runs the request's synchronous code, on its connection.
-    version = await sync_to_async(_version_then_close)(request, column, token)
     if not isinstance(request, ASGIRequest):
+        await sync_to_async(version_by)(request, **{column: token})  # 404 for no such link
         return HttpResponse(status=204)
+    # On the streams' reader thread and its kept connection, not on one of the request's own:
+    # Django would close that only when the response ends, so each open stream held one (and
+    # PostgreSQL refused the streams past its max_connections: 503s at 200 tables), and one
+    # made and closed per stream cost PostgreSQL a process each (3,000 in a minute at 1,000
+    # tables: bench_load --real-pace --push split).
+    version = await on_reader(partial(version_by, request, **{column: token}))
     response = StreamingHttpResponse(
         stream((column, token), version), content_type="text/event-stream"
     )
     patch_cache_control(response, no_cache=True, private=True)
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
-
-
-def _version_then_close(request: HttpRequest, column: str, token: str) -> int:
-    """The link's version; then the request's database connection is closed, as Django would
-    close it only when the response ends: an open stream held one connection each (PostgreSQL
-    refused the streams past its max_connections: 503s at 200 tables, bench_load --push).
-    Only for a stream (ASGI), and never inside a transaction (a test's), which closing would
-    break for every later query."""
-    try:
-        return version_by(request, **{column: token})
-    finally:
-        if isinstance(request, ASGIRequest) and not connection.in_atomic_block:
-            connection.close()
 
 
 def live_headers(response: HttpResponse, version: int, language: str | None = None) -> HttpResponse:

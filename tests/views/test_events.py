@@ -13,6 +13,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.db import connections
+from django.db.backends.signals import connection_created
 from django.test import AsyncClient, Client
 
 from scorekeeper import events
@@ -50,6 +51,13 @@ def _deal(game: GameSession, alice: User) -> None:
     number = len(game.entries()) + 1
     try:
         add_deal(session=game, number=number, entry=trick.DealEntry(hands), by_user=alice)
+    finally:
+        connections.close_all()  # run in a worker thread of its own
+
+
+def _turn_off(game: GameSession) -> None:
+    try:
+        GameSession.objects.filter(pk=game.pk).update(scorer_token=None)
     finally:
         connections.close_all()  # run in a worker thread of its own
 
@@ -110,11 +118,45 @@ def test_a_link_turned_off_ends_its_stream(alice: User, ann_ben_cat: list[Player
         response = await AsyncClient().get("/s/s-events/events/")
         chunks = aiter(response.streaming_content)
         heard = [(await anext(chunks)).decode()]
-        await sync_to_async(GameSession.objects.filter(pk=game.pk).update, thread_sensitive=False)(
-            scorer_token=None
-        )
+        await sync_to_async(_turn_off, thread_sensitive=False)(game)
         heard.append((await asyncio.wait_for(anext(chunks), 5)).decode())
         await sync_to_async(connections.close_all)()  # the view's thread's connection
         return heard
 
     assert _apart(lambda: asyncio.run(follow()))[1] == "event: gone\ndata: \n\n"
+
+
+def test_streams_opening_one_after_another_share_one_kept_connection(
+    alice: User, ann_ben_cat: list[Player]
+) -> None:
+    """Each stream's first read, and the watcher's reads, run on one thread whose connection
+    is kept while streams are open: a new PostgreSQL connection costs a process on the server,
+    and a thousand tables open 3,000 streams in a minute."""
+    _game(alice, ann_ben_cat)
+    made: list[object] = []
+
+    def counted(sender: object, connection: object, **kwargs: object) -> None:
+        made.append(connection)
+
+    async def open_six() -> int:
+        first = await AsyncClient().get("/w/w-events/events/")
+        chunks = aiter(first.streaming_content)
+        await anext(chunks)
+        # Read on, as the server does: the watcher follows the stream from now on.
+        reading = asyncio.ensure_future(anext(chunks))
+        await asyncio.sleep(events.TICK * 2)  # and has read the versions on its connection
+        connection_created.connect(counted)
+        try:
+            for _ in range(5):
+                other = await AsyncClient().get("/s/s-events/events/")
+                assert other.status_code == 200
+                await anext(aiter(other.streaming_content))
+                await other.streaming_content.aclose()  # type: ignore[union-attr]
+            await asyncio.sleep(events.TICK * 2)  # two more reads of the watcher
+        finally:
+            connection_created.disconnect(counted)
+        reading.cancel()
+        await first.streaming_content.aclose()  # type: ignore[union-attr]
+        return len(made)
+
+    assert _apart(lambda: asyncio.run(open_six())) == 0
