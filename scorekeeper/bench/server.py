@@ -111,6 +111,20 @@ def scratch_database(kind: str, postgres_url: str = DEFAULT_POSTGRES) -> Iterato
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def connections_made(env: dict[str, str]) -> int | None:
+    """How many connections the app's PostgreSQL database has been opened with so far (each
+    costs the server a process), or None on SQLite."""
+    if "DATABASE_URL" not in env:
+        return None
+    import psycopg
+
+    with psycopg.connect(env["DATABASE_URL"], autocommit=True) as admin:
+        found = admin.execute(
+            "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"
+        ).fetchone()
+    return int(found[0]) - 1 if found else None  # not counting this one
+
+
 @dataclass
 class Gunicorn:
     """A running gunicorn; `base_url` is where it answers."""

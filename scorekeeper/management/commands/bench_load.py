@@ -33,6 +33,7 @@ from scorekeeper.bench.server import (
     Nginx,
     add_database_options,
     app_servers,
+    connections_made,
     database_kinds,
     manage,
     redis_answers,
@@ -95,7 +96,13 @@ class Command(BaseCommand):
         )  # fmt: skip
         parser.add_argument(
             "--redis-url", default=DEFAULT_REDIS,
-            help="the cache the app servers share with --servers 2 (skipped if none answers)",
+            help="the cache the app servers share with --servers 2 or --redis (skipped if none "
+            "answers)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--redis", action="store_true",
+            help="one app server's workers, too, share their cache through Redis (--redis-url), "
+            "as REDIS_URL makes them in production (default: each worker keeps its own)",
         )  # fmt: skip
         parser.add_argument(
             "--kill-workers-every", type=float, default=0, metavar="SECONDS",
@@ -144,7 +151,7 @@ class Command(BaseCommand):
     def run(self, kind: str, options: dict[str, Any]) -> bool:
         label = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[kind]
         redis_url = ""
-        if options["servers"] > 1:
+        if options["servers"] > 1 or options["redis"]:
             if redis_answers(options["redis_url"]):
                 redis_url = options["redis_url"]
             else:
@@ -169,7 +176,10 @@ class Command(BaseCommand):
             meter = CpuMeter(_cpu_groups(kind, servers, proxy))
             restart = options["restart"] if kind == "postgresql" else ""
             faults = Faults(servers, options | {"restart": restart}, meter)
+            before = connections_made(env)
             elapsed = run_apart(play(base_url, tables, options, faults, tally))
+            after = connections_made(env)
+            connected = None if before is None or after is None else after - before
             used = faults.used
             expected = {t.public_id: {"deals": [entry_json(d) for d in t.accepted],
                                       "form_keys": t.form_keys} for t in tables}  # fmt: skip
@@ -184,6 +194,7 @@ class Command(BaseCommand):
         run = Run(
             label, options, tables, tally, elapsed, stored, log_errors, faults, used, proxy_log
         )
+        run.connections = connected
         return self.report(run, redis_url)
 
     def report(self, run: Run, redis_url: str) -> bool:
@@ -198,7 +209,7 @@ class Command(BaseCommand):
             f"{servers} app servers behind nginx, each {serving}"
             + (f", cache in Redis ({redis_url})" if redis_url else ", each its own cache")
             if servers > 1
-            else serving
+            else serving + (f", cache in Redis ({redis_url})" if redis_url else "")
         )
         if options["push"] != "none":
             where += "; watchers on push (an event stream each, a poll every 30 s)"
@@ -257,6 +268,11 @@ class Command(BaseCommand):
                 f"p99 {percentile(delays, 0.99):.0f} ms"
             )
         out(f"  {cpu_line(run.used)}")
+        if run.connections is not None:
+            out(
+                f"  PostgreSQL connections opened during the run: {run.connections:,} (each "
+                f"a server process, whose CPU time is not counted above once it has ended)"
+            )
         if tally.lags:
             lags = [lag * 1000 for lag in tally.lags]
             out(
@@ -365,6 +381,7 @@ class Run:
         self.label, self.options, self.tables, self.tally = label, options, tables, tally
         self.elapsed, self.stored, self.log_errors = elapsed, stored, log_errors
         self.faults, self.used, self.proxy_log = faults, used, proxy_log
+        self.connections: int | None = None  # PostgreSQL connections opened during the run
 
 
 def _cpu_groups(kind: str, servers: list[Gunicorn], proxy: Nginx | None) -> dict[str, Any]:
