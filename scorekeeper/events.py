@@ -106,7 +106,7 @@ class VersionWatcher:
         finally:
             if listener is not None:
                 await listener.close()
-            _READER.submit(connection.close)  # no stream open here: nothing keeps it
+            _READER.submit(_close)  # no stream open here: nothing keeps it
 
     async def _read(self) -> None:
         keys = list(self.queues)
@@ -190,6 +190,10 @@ def _kept[T](read: Callable[..., T], *args: Any) -> T:
     finally:
         if not watcher.queues:  # the first read of a stream about to open, or of none at all
             connection.close()
+
+
+def _close() -> None:
+    connection.close()  # the connection of the thread this runs on (the reader's)
 
 
 def read_versions(keys: list[Key]) -> dict[Key, int]:
