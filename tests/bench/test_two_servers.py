@@ -48,6 +48,8 @@ def test_two_app_servers_behind_nginx_lose_nothing_when_one_is_killed() -> None:
     assert int(polls) == int(by_other) > 0 and int(news) > 0  # one server answers them all
     assert other != killed.group(1)
     assert "given up: 0;" in text
+    opened = re.search(r"PostgreSQL connections opened during the run: (\d+) ", text)
+    assert opened and int(opened[1]) > 0, text  # a new app server's workers connect, at least
     accepted = int(re.findall(r"deals accepted: (\d+)", text)[0])
     assert accepted >= 10
     assert f"deals accepted: {accepted}; stored: {accepted} (10 tables hold exactly" in text
