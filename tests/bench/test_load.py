@@ -22,6 +22,7 @@ from scorekeeper.bench.load import (
 )
 from scorekeeper.bench.phone import deal_post, form_fields, standings
 from scorekeeper.bench.sessions import random_deals
+from scorekeeper.management.commands.bench_load import run_apart
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal
@@ -119,7 +120,7 @@ def test_the_load_client_sees_how_late_its_own_event_loop_runs() -> None:
         await watching
         return tally
 
-    lags = asyncio.run(run()).lags
+    lags = run_apart(run()).lags  # a thread of its own: a browser test may hold this one's loop
     assert len(lags) >= 3
     assert 0.03 <= max(lags) <= 1.0
     assert sorted(lags)[len(lags) // 2] < 0.03  # the others wake about on time

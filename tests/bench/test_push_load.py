@@ -12,6 +12,9 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from scorekeeper.bench.server import redis_answers
+from scorekeeper.management.commands.bench_load import DEFAULT_REDIS
+
 
 @pytest.mark.parametrize("push", ["asgi", "split"])
 def test_watchers_on_push_get_every_deal_and_the_checks_hold(push: str) -> None:
@@ -35,3 +38,19 @@ def test_watchers_on_push_get_every_deal_and_the_checks_hold(push: str) -> None:
     assert accepted >= 3
     assert f"deals accepted: {accepted}; stored: {accepted} (3 tables hold exactly" in text
     assert "on the scorer's record: 3 of 3 tables" in text
+
+
+def test_one_server_shares_its_workers_cache_through_redis_when_asked() -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("a scratch SQLite database of its own: runs in the SQLite pass")
+    if not redis_answers(DEFAULT_REDIS):
+        pytest.skip(f"no Redis answers at {DEFAULT_REDIS}")
+    out = io.StringIO()
+    call_command(
+        "bench_load", "--databases", "sqlite", "--redis", "--tables=2", "--seconds=4",
+        "--deal-every=1", "--workers=2", stdout=out,
+    )  # fmt: skip
+    text = out.getvalue()
+    assert f"gunicorn 2 sync workers, cache in Redis ({DEFAULT_REDIS})" in text, text
+    assert "errors: 0 " in text and "given up: 0;" in text, text
+    assert "on the scorer's record: 2 of 2 tables" in text
