@@ -22,6 +22,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper import computed
 from scorekeeper.formats import date_text
+from scorekeeper.prepared import Prepared
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
@@ -414,6 +415,17 @@ class GameSession(models.Model):
         super().refresh_from_db(*args, **kwargs)
         self._rules = self._entries = self._result = None
 
+    def keep_seats(self, seats: list[Seat]) -> None:
+        """Hold these seats (in order, their players loaded) as `with_seats()` holds the seats
+        it read: `seats.all()` gives them without a query."""
+        held = self.seats.all()
+        held._result_cache = seats  # as prefetch_related leaves it
+        held._prefetch_done = True  # type: ignore[attr-defined]
+        self._prefetched_objects_cache = {
+            **getattr(self, "_prefetched_objects_cache", {}),
+            "seats": held,
+        }
+
     def worked_out_as(self, earlier: GameSession) -> None:
         """Take what `earlier`, this session read before at the same version, already read
         and worked out: its entries, rules and result. Every write raises the version (the
@@ -467,6 +479,62 @@ class Seat(models.Model):
             start = former.until + 1
         held.append((self.player_id, range(start, MAX_DEALS + 1)))
         return held
+
+
+# The session reads behind every request of a link's phone and every write's lock, their SQL
+# compiled once (scorekeeper/prepared.py): a link's session, an owner's, a locked one, and the
+# seats with their players, as `with_seats()` reads them.
+LINK_COLUMNS = ("watch_token", "scorer_token")
+_BY_LINK = {
+    column: Prepared(
+        lambda token, column=column: (
+            GameSession.objects.not_deleted().filter(**{column: token}).order_by()
+        )
+    )
+    for column in LINK_COLUMNS
+}
+_OWNED = Prepared(
+    lambda owner, public_id: (
+        GameSession.objects.filter(owner_id=owner, public_id=public_id).not_deleted().order_by()
+    )
+)
+_LOCKED = Prepared(lambda pk: GameSession.objects.select_for_update().filter(pk=pk).order_by())
+_SEATS = Prepared(lambda session: Seat.objects.filter(session_id=session))
+_SEATED = Prepared(lambda session: Player.objects.filter(seats__session_id=session).order_by())
+
+
+def session_by_link(column: str, token: str) -> GameSession | None:
+    """The session a watch or scorer link opens (`column`: LINK_COLUMNS), with its seats;
+    None if it opens none (no such token, or the session is deleted)."""
+    return _seated(_BY_LINK[column].first(token))
+
+
+def owned_session(owner_id: int, public_id: str) -> GameSession | None:
+    """One of this user's sessions (not deleted), with its seats; None for anyone else's."""
+    return _seated(_OWNED.first(owner_id, public_id))
+
+
+def locked_session(earlier: GameSession) -> GameSession:
+    """The session read again with its seats, its row locked until the transaction ends
+    (PostgreSQL; SQLite's IMMEDIATE transactions already queue every writer). Unchanged since
+    `earlier` was read (the same version), it keeps the entries and rules read then. Its seats
+    and players are its own (a write may rename a player, and be refused)."""
+    locked = _seated(_LOCKED.first(earlier.pk))
+    if locked is None:
+        raise GameSession.DoesNotExist(f"No session {earlier.pk}")
+    if locked.version == earlier.version:
+        locked.worked_out_as(earlier)
+    return locked
+
+
+def _seated(session: GameSession | None) -> GameSession | None:
+    if session is not None:
+        players = {player.pk: player for player in _SEATED.rows(session.pk)}
+        seats = _SEATS.rows(session.pk)
+        for seat in seats:
+            seat.player = players[seat.player_id]
+        session.keep_seats(seats)
+    return session
 
 
 class FormerSeat(models.Model):

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Change, ChangeAction, GameSession
+from scorekeeper.models import Change, ChangeAction, GameSession, locked_session
 
 
 @dataclass(frozen=True)
@@ -90,12 +90,10 @@ def _locked(session: GameSession) -> GameSession:
 
     On PostgreSQL the row lock queues writers to one session; SQLite's IMMEDIATE
     transactions already queue every writer. Unchanged since the request read it (the same
-    version), the session keeps the entries and rules read then: no second read of every deal.
+    version), the session keeps the seats, entries and rules read then: no second read of
+    every deal.
     """
-    locked = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
-    if locked.version == session.version:
-        locked.worked_out_as(session)
-    return locked
+    return locked_session(session)
 
 
 def _once(session: GameSession, form_key: str, content: object) -> None:

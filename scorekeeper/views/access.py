@@ -19,7 +19,12 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import GameSession, SavedRuleset
+from scorekeeper.models import (
+    GameSession,
+    SavedRuleset,
+    owned_session,
+    session_by_link,
+)
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses, link_miss_allowed
 
 FORM_KEY = re.compile(r"[A-Za-z0-9_-]*")
@@ -69,8 +74,10 @@ def ruleset_for_user(request: AuthedRequest, ruleset_id: int) -> SavedRuleset:
 
 def session_for_user(request: AuthedRequest, public_id: str) -> GameSession:
     """This user's session, with its seats; 404 for anybody else's (nothing confirms it exists)."""
-    sessions = GameSession.objects.for_user(request.user).with_seats()
-    return get_object_or_404(sessions, public_id=public_id)
+    session = owned_session(request.user.pk, public_id)
+    if session is None:
+        raise Http404("No such session")
+    return session
 
 
 def owner_table(request: AuthedRequest, public_id: str) -> Table:
@@ -106,7 +113,8 @@ def link_missing(request: HttpRequest) -> LinkGone:
 
 
 def _session_by(request: HttpRequest, **token: str) -> GameSession:
-    session = GameSession.objects.not_deleted().filter(**token).with_seats().first()
+    ((column, value),) = token.items()
+    session = session_by_link(column, value)
     if session is None:
         raise link_missing(request)
     return session

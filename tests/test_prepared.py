@@ -1,0 +1,112 @@
+"""The lookups compiled once (scorekeeper/prepared.py): the same sessions, seats and players as
+the querysets they are compiled from, in fewer queries."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from scorekeeper.models import (
+    GameSession,
+    Player,
+    locked_session,
+    owned_session,
+    session_by_link,
+)
+from scorekeeper.prepared import Prepared
+from scorekeeper.services import create_session
+from tests.tables import play
+
+
+@pytest.fixture
+def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
+    made = create_session(
+        owner=alice,
+        ruleset="parlett-jokerless",
+        options={"match": {"type": "deals", "deals": 12}},
+        players=[ann_ben_cat[2], ann_ben_cat[0], ann_ben_cat[1]],
+        title="Friday at Sam's",
+    )
+    made.watch_token, made.scorer_token = "w" * 30, "s" * 30
+    made.played_on = datetime.date(2026, 11, 20)
+    made.save(update_fields=["watch_token", "scorer_token", "played_on"])
+    return made
+
+
+def _fields(session: GameSession) -> dict[str, object]:
+    return {field.attname: getattr(session, field.attname) for field in session._meta.fields}
+
+
+def test_a_link_opens_the_session_as_the_orm_reads_it_with_its_seats(
+    game: GameSession, django_assert_num_queries: object
+) -> None:
+    orm = GameSession.objects.with_seats().get(pk=game.pk)
+    for column in ("watch_token", "scorer_token"):
+        with django_assert_num_queries(3):  # type: ignore[operator]
+            found = session_by_link(column, getattr(game, column))
+        assert found is not None
+        assert _fields(found) == _fields(orm)
+        # Read with the fields' own converters: the options a dict, the day a date.
+        assert found.options == {"match": {"type": "deals", "deals": 12}}
+        assert found.played_on == datetime.date(2026, 11, 20)
+        with django_assert_num_queries(0):  # type: ignore[operator]
+            assert found.player_names() == ["Cat", "Ann", "Ben"]
+            assert [seat.position for seat in found.seats.all()] == [0, 1, 2]
+            assert found.rules().players == orm.rules().players
+
+
+def test_a_link_to_no_session_or_a_deleted_one_opens_nothing(game: GameSession) -> None:
+    assert session_by_link("watch_token", "x" * 30) is None
+    assert session_by_link("scorer_token", game.watch_token or "") is None
+    game.deleted = timezone.now()
+    game.save(update_fields=["deleted"])
+    assert session_by_link("watch_token", game.watch_token or "") is None
+
+
+def test_an_owner_finds_their_own_session_only(game: GameSession, alice: User, bob: User) -> None:
+    found = owned_session(alice.pk, game.public_id)
+    assert (
+        found is not None and found.pk == game.pk and found.player_names() == ["Cat", "Ann", "Ben"]
+    )
+    assert owned_session(bob.pk, game.public_id) is None
+    assert owned_session(alice.pk, "nosuchsession") is None
+
+
+def test_the_locked_session_keeps_what_was_worked_out_at_the_same_version(
+    game: GameSession, alice: User, django_assert_num_queries: object
+) -> None:
+    play(game, alice, (4, 3, 2))
+    read = session_by_link("watch_token", game.watch_token or "")
+    assert read is not None
+    entries = read.entries()
+    with transaction.atomic():
+        with django_assert_num_queries(3):  # type: ignore[operator]
+            locked = locked_session(read)
+        assert locked.entries() is entries
+        # Its seats and players are its own: a refused rename leaves the page's as they were.
+        assert locked.seats.all()[0].player is not read.seats.all()[0].player
+    GameSession.objects.filter(pk=game.pk).update(version=read.version + 5)
+    with transaction.atomic():
+        again = locked_session(read)
+    assert again.version == read.version + 5 and again.entries() is not entries
+    assert again.entries() == entries
+
+
+def test_arguments_go_where_the_queryset_puts_them(game: GameSession, alice: User) -> None:
+    # Given in the other order than the SQL's parameters.
+    both = Prepared(
+        lambda public_id, owner: GameSession.objects.filter(owner_id=owner, public_id=public_id)
+    )
+    assert [found.pk for found in both.rows(game.public_id, alice.pk)] == [game.pk]
+    assert both.rows(game.public_id, alice.pk + 1) == []
+    assert both.first("nosuchsession", alice.pk) is None
+
+
+def test_an_argument_the_sql_does_not_take_as_one_parameter_is_refused(game: GameSession) -> None:
+    twice = Prepared(lambda token: GameSession.objects.filter(watch_token=token, title=token))
+    with pytest.raises(ValueError, match="one parameter"):
+        twice.rows("x")
