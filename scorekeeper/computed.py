@@ -35,7 +35,7 @@ _lock = Lock()
 SHARED_SECONDS = 600  # a result in the shared cache: kept while its session is being played
 
 
-def _shared() -> bool:
+def shared() -> bool:
     """Whether the cache is shared between processes (not this process's own memory)."""
     return "locmem" not in settings.CACHES["default"]["BACKEND"]
 
@@ -52,7 +52,7 @@ def get(public_id: str, version: int) -> object | None:
         if found is not None:
             _results.move_to_end((public_id, version, language))
             return found[0]
-    if not _shared():
+    if not shared():
         return None
     kept = cache.get(_key(public_id, version, language))
     if kept is None:
@@ -66,7 +66,7 @@ def keep(public_id: str, version: int, result: object, size: int) -> None:
     """Keep the result of this version (`size`: its deals or rounds), here and, where it is
     shared, in the cache; forget the results used longest ago while over the budget."""
     language = get_language() or ""
-    if _shared() and _keep_here((public_id, version, language), result, size):
+    if shared() and _keep_here((public_id, version, language), result, size):
         cache.set(_key(public_id, version, language), (result, size), SHARED_SECONDS)
     else:
         _keep_here((public_id, version, language), result, size)

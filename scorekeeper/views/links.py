@@ -29,7 +29,15 @@ from scorekeeper.views.access import (
     version_by,
     watch_table,
 )
-from scorekeeper.views.live import live, not_modified, shared_board, shared_live, shared_page
+from scorekeeper.views.live import (
+    live,
+    live_key,
+    not_modified,
+    once,
+    shared_board,
+    shared_live,
+    shared_page,
+)
 from scorekeeper.views.table import correction, grid, table_page
 
 # Sharing
@@ -128,10 +136,11 @@ def watch_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
 @never_cache
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
-    return (
-        not_modified(request, version)
-        or shared_live(request, version, reverse("watch", args=[token]))
-        or live(request, watch_table(request, token))
+    base = reverse("watch", args=[token])
+    return not_modified(request, version) or once(
+        live_key(base, version),
+        lambda: shared_live(request, version, base),
+        lambda: live(request, watch_table(request, token)),
     )
 
 

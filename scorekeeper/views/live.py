@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import struct
+import time
 import zlib
 from collections.abc import Callable
 from functools import partial
@@ -36,7 +37,7 @@ from django.utils.text import compress_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from scorekeeper import context_processors
+from scorekeeper import computed, context_processors
 from scorekeeper.events import on_reader, stream
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import new_link_token
@@ -87,7 +88,7 @@ def shared_live(request: HttpRequest, version: int, base: str) -> HttpResponse |
     """The live fragment of a read-only link for this version, as the first phone to ask for
     it had it rendered (kept in the cache for every phone after it: the fragment of a watch
     link holds no form, token or name of the phone asking), or None."""
-    kept = cache.get(_live_key(base, version))
+    kept = cache.get(live_key(base, version))
     if kept is None:
         return None
     html, zipped = kept
@@ -105,7 +106,7 @@ def shared_live(request: HttpRequest, version: int, base: str) -> HttpResponse |
 _GZIP = re.compile(r"\bgzip\b")
 
 
-def _live_key(base: str, version: int) -> str:
+def live_key(base: str, version: int) -> str:
     """The key of a link's fragment: its words are in the phone's language."""
     return f"live:{base}:{version}:{get_language()}"
 
@@ -117,8 +118,8 @@ def shared_board(
     live region): the same for every phone holding the link, so rendered once per version
     and kept for the phones after the first (which then load nothing but the version)."""
     key = f"board:{base}:{version}:{get_language()}"  # its words are in the phone's language
-    kept = cache.get(key)
-    if kept is None:
+
+    def board() -> tuple[str, str]:
         opened = table()
         session = opened.session
         shown = presenter(session)
@@ -127,10 +128,49 @@ def shared_board(
             **shown.table_context(session.result()),
             **shown.counter_context(session),
         }
-        kept = (str(session), render_to_string("scorekeeper/watch_board.html", ctx, request))
-        cache.set(key, kept, SHARED_SECONDS)
-    name, board = kept
-    return name, mark_safe(board)  # rendered by the template engine, escaped there
+        rendered = (str(session), render_to_string("scorekeeper/watch_board.html", ctx, request))
+        cache.set(key, rendered, SHARED_SECONDS)
+        return rendered
+
+    name, kept = once(key, lambda: cache.get(key), board)
+    return name, mark_safe(kept)  # rendered by the template engine, escaped there
+
+
+def once[T](key: str, kept: Callable[[], T | None], render: Callable[[], T]) -> T:
+    """What is kept under `key` (`kept()`), else `render()`, which keeps it: done by one of the
+    phones asking for it at once, where the cache is shared by every process.
+
+    A push reaches a table's watchers in the same moment, and each asks for the new version's
+    live fragment: with a cache shared between the app's processes each would find none and
+    render the same fragment in its own. The first claims the render; the others, in other
+    processes, wait for what it keeps (RENDER_WAIT_SECONDS at most, then render it themselves).
+    In a process's own cache there is nothing to wait for: each process renders once.
+    """
+    found = kept()
+    if found is not None:
+        return found
+    claim = f"rendering:{key}"
+    claimed = not computed.shared() or cache.add(claim, True, RENDER_CLAIM_SECONDS)
+    if not claimed:
+        deadline = time.monotonic() + RENDER_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(RENDER_WAIT_STEP)
+            found = kept()
+            if found is not None:
+                return found
+    try:
+        return render()
+    finally:
+        if claimed and computed.shared():
+            cache.delete(claim)
+
+
+# A phone waits this long for another process's render of the version it asks for (a render
+# takes 5-40 ms), looking every RENDER_WAIT_STEP; a claim is forgotten after RENDER_CLAIM_SECONDS
+# should the process that made it die while rendering.
+RENDER_WAIT_SECONDS = 0.5
+RENDER_WAIT_STEP = 0.01
+RENDER_CLAIM_SECONDS = 5
 
 
 def live(request: HtmxHttpRequest, table: Table) -> HttpResponse:
@@ -151,7 +191,7 @@ def live(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     response = render(request, "scorekeeper/live.html", {**live_context(table), **ctx})
     if not table.can_score:
         kept = (response.content.decode(), compress_string(response.content))
-        cache.set(_live_key(table.base, session.version), kept, SHARED_SECONDS)
+        cache.set(live_key(table.base, session.version), kept, SHARED_SECONDS)
     return live_headers(response, session.version)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,11 +18,14 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
+from django.utils.text import compress_string
 
 from scorekeeper import computed
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_session, edit_deal
+from scorekeeper.views import live as live_views
+from scorekeeper.views.live import live_key, once
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
 
 REDIS = {
@@ -236,3 +240,64 @@ def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
     assert pages[0] != pages[1]  # each its own token and nonce
     strip = re.compile(r'nonce="[^"]+"|value="[^"]{64}"|"X-CSRFToken": "[^"]+"')
     assert strip.sub("", pages[0]) == strip.sub("", pages[1]) == strip.sub("", first)
+
+
+@pytest.fixture
+def redis_only(shared: str) -> str:
+    if shared != "redis":
+        pytest.skip("claims are made in the shared cache only")
+    return shared
+
+
+def test_a_phone_asking_while_another_process_renders_waits_for_its_fragment(
+    redis_only: str, alice: User, ann_ben_cat: list[Player], django_assert_max_num_queries: Any
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    game.refresh_from_db()
+    key = live_key("/w/w-shared/", game.version)
+    assert cache.add(f"rendering:{key}", True, 5)  # another process is rendering it
+    html = b'<div id="live">as the other process rendered it</div>'
+    keeping = threading.Timer(0.05, lambda: cache.set(key, (html.decode(), compress_string(html))))
+    keeping.start()
+    with django_assert_max_num_queries(1):  # the version; no session, no render
+        waited = Client().get("/w/w-shared/live/")
+    keeping.join()
+    assert waited.status_code == 200 and waited.content == html
+
+
+def test_a_phone_renders_itself_when_the_other_render_never_comes(
+    redis_only: str,
+    alice: User,
+    ann_ben_cat: list[Player],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(live_views, "RENDER_WAIT_SECONDS", 0.05)
+    game = _game(alice, ann_ben_cat)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    game.refresh_from_db()
+    key = live_key("/w/w-shared/", game.version)
+    assert cache.add(f"rendering:{key}", True, 5)  # a process that died while rendering
+    rendered = Client().get("/w/w-shared/live/")
+    assert rendered.status_code == 200
+    assert f">{game.result().totals['Ann']}<" in rendered.content.decode()
+    assert cache.get(key) is not None
+
+
+def test_the_first_phone_claims_the_render_and_lets_it_go_once_kept(
+    shared: str, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    game = _game(alice, ann_ben_cat)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    game.refresh_from_db()
+    key = live_key("/w/w-shared/", game.version)
+    claims: list[object] = []
+    kept = once(key, lambda: None, lambda: claims.append(cache.get(f"rendering:{key}")) or "made")
+    assert kept == "made"
+    # Claimed while rendering where the cache is shared (none in a process's own memory) ...
+    assert claims == [True if shared == "redis" else None]
+    # ... and let go after, so that a phone finding the fragment forgotten renders at once.
+    assert cache.get(f"rendering:{key}") is None
+    board_key = f"board:/w/w-shared/:{game.version}:en"
+    assert Client().get("/w/w-shared/").status_code == 200
+    assert cache.get(board_key) is not None and cache.get(f"rendering:{board_key}") is None
