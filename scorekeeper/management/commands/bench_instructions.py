@@ -15,12 +15,15 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test import Client
 
+from scorekeeper import computed
 from scorekeeper.bench.instructions import (
     Missing,
     Toggles,
@@ -38,8 +41,11 @@ KINDS = {
     "bare": "bare Django view /healthz/",
     "poll": "unchanged poll (304)",
     "fragment": "live fragment, a phone after the first",
+    "fragment_first": "live fragment, the first phone of a version in its process",
     "watch": "watch page, a phone after the first",
+    "watch_first": "watch page, the first phone of a version in its process",
     "table": "owner's table page",
+    "name": "scorer link's name page, a phone joining",
     "scorer": "scorer's table page",
     "deal": "a deal saved by the scorer, and the page after it",
 }
@@ -110,16 +116,30 @@ class Command(BaseCommand):
         scorer = Client(headers=GZIP)
         scorer.cookies.load(data["scorer_cookies"])
         entered = _Scorer(scorer, data["scorer"])
+        joining = Client(headers=GZIP)  # a phone opening the scorer link, not yet named
         toggles.start()
         repeat = options["repeat"]
-        requests = {
+        requests: dict[str, Callable[[], object]] = {
             "bare": lambda: watcher.get("/healthz/", secure=True),
             "poll": lambda: watcher.get(live, secure=True, headers={**GZIP, "if-none-match": tag}),
             "fragment": lambda: watcher.get(live, secure=True, headers=GZIP),
             "watch": lambda: watcher.get(watch, secure=True),
             "table": lambda: owner.get(base, secure=True),
+            "name": lambda: joining.get(f"{data['scorer']}name/", secure=True),
             "scorer": lambda: scorer.get(data["scorer"], secure=True),
             "deal": entered.deal,
+        }
+
+        def first_phone(request: Callable[[], object]) -> Callable[[], object]:
+            def fresh() -> object:
+                toggles.uncounted(_forget)
+                return request()
+
+            return fresh
+
+        requests |= {
+            "fragment_first": first_phone(requests["fragment"]),
+            "watch_first": first_phone(requests["watch"]),
         }
         for kind in KINDS:
             toggles.measure(kind, repeat, requests[kind])
@@ -143,6 +163,13 @@ class Command(BaseCommand):
             "scorer": scorer_path,
             "scorer_cookies": scorer.cookies.output(header="", sep=";"),
         }))  # fmt: skip
+
+
+def _forget() -> None:
+    """Forget the results and pages kept in this process: the next phone's request renders
+    them, as a process that has not yet served this version of the session does."""
+    cache.clear()
+    computed.forget_all()
 
 
 class _Scorer:
