@@ -221,7 +221,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "scorekeeper.staticfiles.StaticFilesStorage"
         )
     },
 }
