@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django import forms
@@ -170,12 +171,29 @@ class DealForm(forms.Form):
             }
             cards = "".join(c for c in str(fields["cards"].value() or "") if c in CARD_LETTERS)
             label = _hand_label(name)
+            more = fields.get("premium")
             rows.append(
                 {
                     "index": str(index),  # as the page writes it (an int is localized there)
                     "name": name,
                     "label": label,
                     "fields": fields,
+                    # Each box as the page writes it, read off its field once: the template
+                    # engine's lookups through a bound field cost more than the rest of a hand.
+                    "bid": Slot.of(fields["bid"], _words(_("Bid of %(hand)s"), hand=label)),
+                    "tricks": Slot.of(
+                        fields["tricks"], _words(_("Tricks won by %(hand)s"), hand=label)
+                    ),
+                    "cards_box": Slot.of(fields["cards"]),
+                    "more_open": any(
+                        part in fields and fields[part].value() for part in ("made", "premium")
+                    ),
+                    "more_label": _words(
+                        _("Made or failed, premium: %(hand)s")
+                        if more
+                        else _("Made or failed: %(hand)s"),
+                        hand=label,
+                    ),
                     "cards": [trick.cards_text(c) for c in cards],
                     "cards_sum": cards_value(cards),
                     "errors": self.hand_problems.get(index, []),
@@ -280,6 +298,29 @@ class DealForm(forms.Form):
             who = _hand_label(self.hand_names[index])
             lines += [_status_line(who, message) for message in messages]
         return lines
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One box of a hand as the page writes it: its id, name and value ("" for none), whether
+    its field was refused, and the words that label it."""
+
+    id: str
+    name: str
+    value: str
+    invalid: bool
+    label: SafeString | str = ""
+
+    @classmethod
+    def of(cls, field: forms.BoundField, label: SafeString | str = "") -> Slot:
+        value = field.value()
+        return cls(
+            field.auto_id,
+            field.html_name,
+            "" if value is None else value,
+            bool(field.errors),
+            label,
+        )
 
 
 def _words(message: str, **fields: str | int) -> SafeString:
