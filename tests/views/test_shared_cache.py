@@ -75,12 +75,18 @@ def _deal(tricks: tuple[int, int, int]) -> trick.DealEntry:
     return trick.DealEntry(hands)
 
 
+def _one_deal_in(alice: User, players: list[Player]) -> GameSession:
+    """A watched game with one deal entered, read again at its version now."""
+    game = _game(alice, players)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    game.refresh_from_db()
+    return game
+
+
 def test_a_result_computed_by_one_process_is_taken_by_another(
     shared: str, alice: User, ann_ben_cat: list[Player]
 ) -> None:
-    game = _game(alice, ann_ben_cat)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
-    game.refresh_from_db()
+    game = _one_deal_in(alice, ann_ben_cat)
     computed.forget_all()  # the other process
     found = computed.get(game.public_id, game.version)
     assert (found is not None) is (shared == "redis")
@@ -129,9 +135,7 @@ FRENCH = {"accept-language": "fr"}
 def test_a_french_and_an_english_watcher_each_get_their_own_language_from_the_caches(
     shared: str, alice: User, ann_ben_cat: list[Player]
 ) -> None:
-    game = _game(alice, ann_ben_cat)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
-    game.refresh_from_db()
+    game = _one_deal_in(alice, ann_ben_cat)
     english, french = Client(), Client(headers=FRENCH)
     # Each fragment and page names its language in its ETag (data-etag): a copy kept for one
     # language and served to the other would show the other's.
@@ -252,9 +256,7 @@ def redis_only(shared: str) -> str:
 def test_a_phone_asking_while_another_process_renders_waits_for_its_fragment(
     redis_only: str, alice: User, ann_ben_cat: list[Player], django_assert_max_num_queries: Any
 ) -> None:
-    game = _game(alice, ann_ben_cat)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
-    game.refresh_from_db()
+    game = _one_deal_in(alice, ann_ben_cat)
     key = live_key("/w/w-shared/", game.version)
     assert cache.add(f"rendering:{key}", True, 5)  # another process is rendering it
     html = b'<div id="live">as the other process rendered it</div>'
@@ -273,9 +275,7 @@ def test_a_phone_renders_itself_when_the_other_render_never_comes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(live_views, "RENDER_WAIT_SECONDS", 0.05)
-    game = _game(alice, ann_ben_cat)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
-    game.refresh_from_db()
+    game = _one_deal_in(alice, ann_ben_cat)
     key = live_key("/w/w-shared/", game.version)
     assert cache.add(f"rendering:{key}", True, 5)  # a process that died while rendering
     rendered = Client().get("/w/w-shared/live/")
@@ -287,9 +287,7 @@ def test_a_phone_renders_itself_when_the_other_render_never_comes(
 def test_the_first_phone_claims_the_render_and_lets_it_go_once_kept(
     shared: str, alice: User, ann_ben_cat: list[Player]
 ) -> None:
-    game = _game(alice, ann_ben_cat)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
-    game.refresh_from_db()
+    game = _one_deal_in(alice, ann_ben_cat)
     key = live_key("/w/w-shared/", game.version)
     claims: list[object] = []
     kept = once(key, lambda: None, lambda: claims.append(cache.get(f"rendering:{key}")) or "made")
