@@ -174,6 +174,13 @@ def test_the_load_benchmark_runs_briefly_and_checks_every_deal() -> None:
     text = out.getvalue()
     assert re.search(r"all +\d+ +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+", text), text
     assert "errors: 0 (5xx or broken connections, each tried again); given up: 0;" in text
+    # Each request's cost weighed against the bare view's, measured on the same server first.
+    weighed = re.search(
+        r"CPU per request: ([\d.]+) ms = ([\d.]+)x a bare view \(([\d.]+) ms each, 1000 asked", text
+    )
+    assert weighed, text
+    each, times, bare = (float(figure) for figure in weighed.groups())
+    assert bare > 0 and abs(each / bare - times) <= 0.1 * times + 0.1
     accepted = int(re.findall(r"deals accepted: (\d+); stored: (\d+)", text)[0][0])
     assert accepted >= 2
     assert f"deals accepted: {accepted}; stored: {accepted} (2 tables hold exactly" in text

@@ -462,6 +462,35 @@ def _alive(pid: int) -> bool:
     return "\nState:\tZ" not in status
 
 
+BARE_REQUESTS = 1000  # bare views asked for before a run, to weigh its cost per request
+
+
+async def bare_cost(base_url: str, app: CpuMeter, count: int = BARE_REQUESTS) -> float | None:
+    """The app servers' CPU seconds per answer of the bare view (/healthz/, through the whole
+    middleware stack, as bench_instructions measures it), asked for `count` times, eight at a
+    time, before the run: what an answer costs on this machine now. The run's cost per request
+    is given against it, as a machine shared with others is faster on some runs than on others.
+    None if any answer failed."""
+    failed = False
+
+    async def ask(client: aiohttp.ClientSession, times: int) -> None:
+        nonlocal failed
+        for _ in range(times):
+            try:
+                async with client.get(f"{base_url}/healthz/") as answer:
+                    await answer.read()
+                    failed = failed or answer.status != 200
+            except CLIENT_ERRORS:
+                failed = True
+
+    async with aiohttp.ClientSession() as client:
+        app.start()
+        await asyncio.gather(*(ask(client, count // 8) for _ in range(8)))
+        used = app.stop()
+    served = sum(seconds for name, seconds in used.items() if name in app.groups)
+    return None if failed else served / (count // 8 * 8)
+
+
 async def play(
     base_url: str, tables: list[TableRun], options: dict[str, Any], faults: Faults, tally: Tally
 ) -> float:

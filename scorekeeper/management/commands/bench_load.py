@@ -10,18 +10,21 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.bench.cpu import CpuMeter, cpu_line, named, process_tree
 from scorekeeper.bench.load import (
+    BARE_REQUESTS,
     OPTIONS,
     PLAYERS,
     PRESET,
     Faults,
     TableRun,
     Tally,
+    bare_cost,
     entry_json,
     percentile,
     play,
@@ -176,6 +179,8 @@ class Command(BaseCommand):
             meter = CpuMeter(_cpu_groups(kind, servers, proxy))
             restart = options["restart"] if kind == "postgresql" else ""
             faults = Faults(servers, options | {"restart": restart}, meter)
+            app = {name: pids for name, pids in meter.groups.items() if name.startswith(APP)}
+            bare = run_apart(bare_cost(base_url, CpuMeter(app)))
             before = connections_made(env)
             elapsed = run_apart(play(base_url, tables, options, faults, tally))
             after = connections_made(env)
@@ -192,9 +197,9 @@ class Command(BaseCommand):
             ]
             proxy_log = proxy.log_text() if proxy else ""
         run = Run(
-            label, options, tables, tally, elapsed, stored, log_errors, faults, used, proxy_log
-        )
-        run.connections = connected
+            label, options, tables, tally, elapsed, stored, log_errors, faults, used, proxy_log,
+            connections=connected, bare=bare,
+        )  # fmt: skip
         return self.report(run, redis_url)
 
     def report(self, run: Run, redis_url: str) -> bool:
@@ -282,14 +287,19 @@ class Command(BaseCommand):
             )
         # What each answer cost the app, whatever share of the machine the run was given.
         app_seconds = sum(
-            seconds
-            for name, seconds in run.used.items()
-            if name.startswith(("gunicorn", "uvicorn", "app server"))
+            seconds for name, seconds in run.used.items() if name.startswith((*APP, "uvicorn"))
         )
         answered = len(tally.samples)
         if answered:
+            each = app_seconds / answered
+            weighed = (
+                f" = {each / run.bare:.1f}x a bare view ({run.bare * 1000:.2f} ms each, "
+                f"{BARE_REQUESTS} asked for before the run)"
+                if run.bare
+                else ""
+            )
             out(
-                f"  app servers' CPU per request: {app_seconds / answered * 1000:.1f} ms "
+                f"  app servers' CPU per request: {each * 1000:.1f} ms{weighed} "
                 f"({answered} requests and streams opened); the load client's: "
                 f"{run.used.get('load client', 0.0) / answered * 1000:.1f} ms"
             )
@@ -362,26 +372,25 @@ def run_apart[T](job: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, job).result()
 
 
+@dataclass
 class Run:
     """What one database's run gave, for the report."""
 
-    def __init__(
-        self,
-        label: str,
-        options: dict[str, Any],
-        tables: list[TableRun],
-        tally: Tally,
-        elapsed: float,
-        stored: dict[str, Any],
-        log_errors: list[str],
-        faults: Faults,
-        used: dict[str, float],
-        proxy_log: str,
-    ) -> None:
-        self.label, self.options, self.tables, self.tally = label, options, tables, tally
-        self.elapsed, self.stored, self.log_errors = elapsed, stored, log_errors
-        self.faults, self.used, self.proxy_log = faults, used, proxy_log
-        self.connections: int | None = None  # PostgreSQL connections opened during the run
+    label: str
+    options: dict[str, Any]
+    tables: list[TableRun]
+    tally: Tally
+    elapsed: float
+    stored: dict[str, Any]
+    log_errors: list[str]
+    faults: Faults
+    used: dict[str, float]
+    proxy_log: str
+    connections: int | None  # PostgreSQL connections opened during the run
+    bare: float | None  # the app servers' CPU seconds per bare view, asked for before the run
+
+
+APP = ("gunicorn", "app server")  # the groups of the app's own WSGI processes (see _cpu_groups)
 
 
 def _cpu_groups(kind: str, servers: list[Gunicorn], proxy: Nginx | None) -> dict[str, Any]:
