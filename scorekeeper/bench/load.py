@@ -468,7 +468,8 @@ BARE_REQUESTS = 1000  # bare views asked for before a run, to weigh its cost per
 async def bare_cost(base_url: str, app: CpuMeter, count: int = BARE_REQUESTS) -> float | None:
     """The app servers' CPU seconds per answer of the bare view (/healthz/, through the whole
     middleware stack, as bench_instructions measures it), asked for `count` times, eight at a
-    time, before the run: what an answer costs on this machine now. The run's cost per request
+    time, before the run and after a quarter as many to warm up: what an answer costs on this
+    machine now. The run's cost per request
     is given against it, as a machine shared with others is faster on some runs than on others.
     None if any answer failed."""
     failed = False
@@ -484,6 +485,9 @@ async def bare_cost(base_url: str, app: CpuMeter, count: int = BARE_REQUESTS) ->
                 failed = True
 
     async with aiohttp.ClientSession() as client:
+        # Each worker's first answers import and set up what it serves (a tenth of a second
+        # each): not what an answer costs.
+        await asyncio.gather(*(ask(client, count // 32) for _ in range(8)))
         app.start()
         await asyncio.gather(*(ask(client, count // 8) for _ in range(8)))
         used = app.stop()
