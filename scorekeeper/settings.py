@@ -158,7 +158,16 @@ CACHES: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", 2000)},
-    }
+    },
+    # Each rendered row of a deal grid, keyed by what it shows (templates/trick/grid.html): a
+    # page of a session shows its last 12 deals, and a new version adds one row to them. Always
+    # in this process (a row is a millisecond to render, a round trip to Redis each would cost
+    # more); a row is about 1 kB.
+    "rows": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rows",
+        "OPTIONS": {"MAX_ENTRIES": envint("ROW_CACHE_MAX_ENTRIES", 10_000)},
+    },
 }
 if os.environ.get("REDIS_URL"):
     CACHES["default"] = {
