@@ -469,9 +469,8 @@ async def bare_cost(base_url: str, app: CpuMeter, count: int = BARE_REQUESTS) ->
     """The app servers' CPU seconds per answer of the bare view (/healthz/, through the whole
     middleware stack, as bench_instructions measures it), asked for `count` times, eight at a
     time, before the run and after a quarter as many to warm up: what an answer costs on this
-    machine now. The run's cost per request
-    is given against it, as a machine shared with others is faster on some runs than on others.
-    None if any answer failed."""
+    machine now. The run's cost per request is given against it, as a machine shared with
+    others is faster on some runs than on others. None if any answer failed."""
     failed = False
 
     async def ask(client: aiohttp.ClientSession, times: int) -> None:

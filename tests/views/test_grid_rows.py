@@ -18,9 +18,9 @@ from django.test import Client
 from scorekeeper import computed
 from scorekeeper.models import GameSession, Player
 from scorekeeper.presenters import trick as presenter
-from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session, edit_deal
+from scorekeeper.services import create_session, edit_deal
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
+from tests.tables import made_deal, play
 
 ROWS = re.compile(r"<table class=\"table table-sm deal-grid\">.*?</tbody>", re.S)
 
@@ -32,22 +32,13 @@ def _empty_row_cache() -> Iterator[None]:
     caches["rows"].clear()
 
 
-def _deal(tricks: tuple[int, int, int]) -> trick.DealEntry:
-    hands = {
-        name: trick.HandEntry(tricks=won, made=True)
-        for name, won in zip(("Ann", "Ben", "Cat"), tricks, strict=True)
-    }
-    return trick.DealEntry(hands)
-
-
 @pytest.fixture
 def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat)
     game.watch_token, game.scorer_token = "w-grid", "s-grid"
     game.save(update_fields=["watch_token", "scorer_token"])
-    for number, tricks in enumerate([(3, 3, 3), (4, 2, 3), (2, 5, 2)], start=1):
-        add_deal(session=game, number=number, entry=_deal(tricks), by_user=alice)
-        game.refresh_from_db()
+    play(game, alice, (3, 3, 3), (4, 2, 3), (2, 5, 2))
+    game.refresh_from_db()
     return game
 
 
@@ -85,7 +76,7 @@ def test_a_corrected_deal_shows_its_new_row_on_every_page(
     owner = f"/sessions/{game.public_id}/"
     before = _grid(alice_client, owner), _grid(Client(), "/w/w-grid/live/")
     revision = game.deals.get(number=2).revision
-    edit_deal(session=game, number=2, revision=revision, entry=_deal((9, 0, 0)), by_user=alice)
+    edit_deal(session=game, number=2, revision=revision, entry=made_deal((9, 0, 0)), by_user=alice)
     after = _grid(alice_client, owner), _grid(Client(), "/w/w-grid/live/")
     assert after[0] != before[0] and after[1] != before[1]
     assert after == (_fresh(alice_client, owner), _fresh(Client(), "/w/w-grid/live/"))
