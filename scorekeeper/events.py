@@ -5,12 +5,13 @@ the session's version at once and again each time it changes, and the phone then
 live fragment it already polls for (rendered once per version, `views.live.shared_live`), so a
 push costs the server a line of text per phone.
 
-One `VersionWatcher` per app process reads the versions of every session that has a stream open
+One `VersionWatcher` per app process reads the versions of the sessions that have a stream open
 in that process with one query at a time, whatever the number of phones. On PostgreSQL it reads
-when the database says a version changed: a trigger (migration 0012) sends a NOTIFY when any
-server raises a session's version, and the watcher LISTENs on one connection of its own, so
-news from every server arrives at once (and a read every few seconds covers a lost connection).
-On SQLite, which has no such thing, it reads every TICK.
+when the database says a version changed: a trigger (migrations 0012 and 0014) sends a NOTIFY
+naming the session whenever any server changes its version, links or deletion, and the watcher
+LISTENs on one connection of its own, so news from every server arrives at once, and reads only
+the sessions named (and a read of all of them covers a quiet spell or a lost connection). On
+SQLite, which has no such thing, it reads every stream's session every TICK.
 
 Every read the streams make (a stream's first version, the watcher's reads) runs on one thread
 of the process's own, `on_reader`, which keeps its database connection while streams are open:
@@ -45,19 +46,29 @@ Key = tuple[str, str]  # (column, token)
 
 
 class VersionWatcher:
-    """The versions of the sessions whose streams are open in this process, read every TICK."""
+    """The versions of the sessions whose streams are open in this process, read when they
+    change (PostgreSQL) or every TICK (SQLite)."""
 
     def __init__(self) -> None:
         self.queues: defaultdict[Key, set[asyncio.Queue[int | None]]] = defaultdict(set)
         self.known: dict[Key, int] = {}
+        self.keys_of: defaultdict[int, set[Key]] = defaultdict(set)  # by the session's id
+        self.session_of: dict[Key, int] = {}
+        # Keys that began to be followed since the last read: read at the next one whatever
+        # the notices name, as a save may have come between a stream's first read and now.
+        self.fresh: set[Key] = set()
         self.task: asyncio.Task[None] | None = None
 
-    async def follow(self, key: Key, version: int) -> AsyncIterator[int | None]:
-        """Each new version of the session behind `key` after `version`; None once the link
-        opens nothing any more (turned off, replaced, or the session deleted)."""
+    async def follow(self, key: Key, version: int, session: int) -> AsyncIterator[int | None]:
+        """Each new version of the session (id `session`) behind `key` after `version`; None
+        once the link opens nothing any more (turned off, replaced, or the session deleted)."""
         queue: asyncio.Queue[int | None] = asyncio.Queue()
+        if key not in self.queues:
+            self.known[key] = version
+            self.session_of[key] = session
+            self.keys_of[session].add(key)
+            self.fresh.add(key)
         self.queues[key].add(queue)
-        self.known.setdefault(key, version)
         self._start()
         try:
             while True:
@@ -75,8 +86,16 @@ class VersionWatcher:
         finally:
             self.queues[key].discard(queue)
             if not self.queues[key]:
-                del self.queues[key]
-                self.known.pop(key, None)
+                self._forget(key)
+
+    def _forget(self, key: Key) -> None:
+        del self.queues[key]
+        self.known.pop(key, None)
+        self.fresh.discard(key)
+        session = self.session_of.pop(key)
+        self.keys_of[session].discard(key)
+        if not self.keys_of[session]:
+            del self.keys_of[session]
 
     def _start(self) -> None:
         if self.task is None or self.task.done():
@@ -85,34 +104,44 @@ class VersionWatcher:
     async def _watch(self) -> None:
         listener = await _listen() if connection.vendor == "postgresql" else None
         if listener is not None:
-            await self._read()  # what changed before the LISTEN began
+            await self._read(None)  # what changed before the LISTEN began
         loop = asyncio.get_running_loop()
         last = loop.time()
         try:
             while self.queues:
+                changed: set[int] | None = None  # None: read every stream's session
                 if listener is None:
                     await asyncio.sleep(TICK)
                 else:
-                    listener = await _next_notice(listener)
-                    # At most one read a TICK however many deals are saved: each read is of
-                    # every open stream's session (a NOTIFY per save, at a thousand tables,
-                    # read them all 17 times a second, each read on a new connection). The
-                    # notices that came meanwhile are all answered by the next read.
+                    listener, changed = await _next_notice(listener)
+                    # At most one read a TICK however many deals are saved (17 a second at a
+                    # thousand tables): the sessions named meanwhile are all read by the next.
                     if (wait := last + TICK - loop.time()) > 0:
                         await asyncio.sleep(wait)
-                    listener = await _drain(listener)
+                    listener, more = await _drain(listener)
+                    changed = None if changed is None or more is None else changed | more
                 last = loop.time()
-                await self._read()
+                await self._read(changed)
         finally:
             if listener is not None:
                 await listener.close()
             _READER.submit(_close)  # no stream open here: nothing keeps it
 
-    async def _read(self) -> None:
-        keys = list(self.queues)
+    async def _read(self, changed: set[int] | None) -> None:
+        """Read the versions behind the open streams of the sessions `changed` (all of them
+        if None) and of the keys followed since the last read, and tell their streams."""
+        fresh, self.fresh = self.fresh, set()
+        if changed is None:
+            keys = list(self.queues)
+        else:
+            named = (key for session in changed for key in self.keys_of.get(session, ()))
+            keys = list(fresh.union(named))
+        if not keys:
+            return
         try:
             versions = await on_reader(read_versions, keys)
         except Exception:  # the database out of reach: try again at the next notice or tick
+            self.fresh |= {key for key in fresh if key in self.queues}
             return
         for key in keys:
             now = versions.get(key)
@@ -137,32 +166,39 @@ async def _listen() -> Any:
     return listener
 
 
-async def _next_notice(listener: Any) -> Any:
-    """Wait for a NOTIFY (or LISTEN_TICK); a lost connection is made again (None: reading every
-    TICK until it can be)."""
+async def _next_notice(listener: Any) -> tuple[Any, set[int] | None]:
+    """Wait for a NOTIFY (or LISTEN_TICK): the listener, and the sessions it names (None: read
+    them all, after a quiet spell or a lost connection, which is made again; the listener is
+    None while it cannot be, and the watcher reads every TICK)."""
     import psycopg
 
     try:
-        async for _ in listener.notifies(timeout=LISTEN_TICK, stop_after=1):
-            pass
-        return listener
+        payloads = {n.payload async for n in listener.notifies(timeout=LISTEN_TICK, stop_after=1)}
+        return listener, named(payloads) if payloads else None
     except psycopg.Error:
         await asyncio.sleep(TICK)
-        return await _listen()
+        return await _listen(), None
 
 
-async def _drain(listener: Any) -> Any:
-    """Take the notices already waiting (the read that follows answers them all)."""
+async def _drain(listener: Any) -> tuple[Any, set[int] | None]:
+    """Take the notices already waiting, and the sessions they name (the read that follows
+    answers them all)."""
     import psycopg
 
     if listener is None:
-        return None
+        return None, None
     try:
-        async for _ in listener.notifies(timeout=0):
-            pass
-        return listener
+        return listener, named({n.payload async for n in listener.notifies(timeout=0)})
     except psycopg.Error:
-        return await _listen()
+        return await _listen(), None
+
+
+def named(payloads: set[str]) -> set[int] | None:
+    """The ids of the sessions the notices name; None if one names none (the trigger of
+    migration 0012, before 0014, sent an empty payload: then every session is read)."""
+    if not all(payload.isdigit() for payload in payloads):
+        return None
+    return {int(payload) for payload in payloads}
 
 
 def _connection_params() -> dict[str, Any]:
@@ -196,6 +232,21 @@ def _close() -> None:
     connection.close()  # the connection of the thread this runs on (the reader's)
 
 
+def opened(column: str, token: str) -> tuple[int, int] | None:
+    """The id and version of the session a link opens, or None: a stream's first read."""
+    with connection.cursor() as cursor:
+        cursor.execute(_OPENED_SQL[column], [token])
+        row = cursor.fetchone()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+_OPENED_SQL = {
+    column: f"SELECT id, version FROM {GameSession._meta.db_table} "
+    f"WHERE {column} = %s AND deleted IS NULL"
+    for column in COLUMNS
+}
+
+
 def read_versions(keys: list[Key]) -> dict[Key, int]:
     """The version of each session a link opens, in one query a column (links that open
     nothing are left out)."""
@@ -221,11 +272,11 @@ def _read(table: str, keys: list[Key], found: dict[Key, int]) -> dict[Key, int]:
 watcher = VersionWatcher()
 
 
-async def stream(key: Key, version: int) -> AsyncIterator[str]:
+async def stream(key: Key, version: int, session: int) -> AsyncIterator[str]:
     """The event stream of one phone: the version now, then each new one; a comment now and
     then to keep the connection open; the end when the link opens nothing any more."""
     yield f"retry: 3000\nevent: version\ndata: {version}\n\n"
-    async for found in watcher.follow(key, version):
+    async for found in watcher.follow(key, version, session):
         if found is None:
             yield "event: gone\ndata: \n\n"
             return

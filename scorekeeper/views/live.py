@@ -38,11 +38,11 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from scorekeeper import computed, context_processors
-from scorekeeper.events import on_reader, stream
+from scorekeeper.events import on_reader, opened, stream
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import new_link_token
 from scorekeeper.presenters import presenter, template
-from scorekeeper.views.access import Table, version_by
+from scorekeeper.views.access import Table, link_missing, version_by
 
 POLL_SECONDS = 3
 # A poll with no answer by then is given up (and the page says the table cannot be reached):
@@ -213,13 +213,21 @@ async def events(request: HttpRequest, column: str, token: str) -> HttpResponseB
     # PostgreSQL refused the streams past its max_connections: 503s at 200 tables), and one
     # made and closed per stream cost PostgreSQL a process each (3,000 in a minute at 1,000
     # tables: bench_load --real-pace --push split).
-    version = await on_reader(partial(version_by, request, **{column: token}))
+    session, version = await on_reader(partial(_opened, request, column, token))
     response = StreamingHttpResponse(
-        stream((column, token), version), content_type="text/event-stream"
+        stream((column, token), version, session), content_type="text/event-stream"
     )
     patch_cache_control(response, no_cache=True, private=True)
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
+
+
+def _opened(request: HttpRequest, column: str, token: str) -> tuple[int, int]:
+    """The id and version of the session a link's stream follows; 404 if none."""
+    found = opened(column, token)
+    if found is None:
+        raise link_missing(request)
+    return found
 
 
 def live_headers(response: HttpResponse, version: int, language: str | None = None) -> HttpResponse:

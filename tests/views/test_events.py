@@ -19,7 +19,7 @@ from django.test import AsyncClient, Client
 from scorekeeper import events
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
+from scorekeeper.services import add_deal, create_session, delete_for_good, delete_session
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the watcher reads from its own thread
 
@@ -160,3 +160,86 @@ def test_streams_opening_one_after_another_share_one_kept_connection(
         return len(made)
 
     assert _apart(lambda: asyncio.run(open_six())) == 0
+
+
+def test_the_database_names_the_session_whose_version_links_or_deletion_changed(
+    alice: User, ann_ben_cat: list[Player]
+) -> None:
+    """PostgreSQL's trigger (migrations 0012 and 0014): each server's watcher reads only the
+    sessions named, so each change must name its session, down to its deletion for good."""
+    if connections["default"].vendor != "postgresql":
+        pytest.skip("NOTIFY is PostgreSQL's; on SQLite the watcher reads every TICK")
+    import psycopg
+
+    def heard(listener: psycopg.Connection[Any]) -> list[str]:
+        return [n.payload for n in listener.notifies(timeout=0.5)]
+
+    params = events._connection_params()
+    with psycopg.connect(**params, autocommit=True) as listener:
+        listener.execute(f"LISTEN {events.CHANNEL}")
+        game = _game(alice, ann_ben_cat)  # its links given
+        assert set(heard(listener)) == {str(game.pk)}
+        _deal(game, alice)
+        assert set(heard(listener)) == {str(game.pk)}
+        delete_session(session=game, by_user=alice)
+        assert set(heard(listener)) == {str(game.pk)}
+        delete_for_good(session=game)
+        assert heard(listener) == [str(game.pk)]
+        connections.close_all()
+
+
+def test_after_a_notice_the_watcher_reads_only_the_sessions_named_and_new_streams(
+    monkeypatch: Any,
+) -> None:
+    """At a thousand tables a server follows 3,000 streams: a read of them all at every notice
+    held up the first read of each stream opening (they share one thread)."""
+    asked: list[list[events.Key]] = []
+    now = {("watch_token", "a"): 2, ("scorer_token", "b"): 2, ("watch_token", "c"): 5}
+
+    async def reader(read: object, keys: list[events.Key]) -> dict[events.Key, int]:
+        asked.append(sorted(keys))
+        return {key: now[key] for key in keys if key in now}
+
+    monkeypatch.setattr(events, "on_reader", reader)
+
+    async def scenario() -> list[object]:
+        watcher = events.VersionWatcher()
+        watcher._start = lambda: None  # type: ignore[method-assign]  # reads by hand below
+        opened = [(("watch_token", "a"), 1), (("scorer_token", "b"), 1), (("watch_token", "c"), 2)]
+        streams = [watcher.follow(key, 2, session) for key, session in opened]
+        nexts = [asyncio.ensure_future(anext(stream)) for stream in streams]
+        await asyncio.sleep(0)  # each stream is now followed
+        await watcher._read(set())  # a notice naming no session here: the new streams only
+        await asyncio.sleep(0)
+        assert [future.done() for future in nexts] == [False, False, True]
+        assert nexts[2].result() == 5
+        nexts[2] = asyncio.ensure_future(anext(streams[2]))
+        await watcher._read({9})  # a session no stream here follows: no read at all
+        now[("watch_token", "c")] = 6
+        del now[("scorer_token", "b")]  # the scorer link turned off
+        await watcher._read({2})
+        await asyncio.sleep(0)
+        assert [future.done() for future in nexts] == [False, False, True]
+        await watcher._read({1})
+        await asyncio.sleep(0)
+        results = [future.result() if future.done() else "waiting" for future in nexts]
+        for future in nexts:
+            future.cancel()
+        await asyncio.gather(*nexts, return_exceptions=True)
+        for stream in streams:
+            await stream.aclose()  # type: ignore[attr-defined]
+        assert not watcher.queues and not watcher.keys_of and not watcher.session_of
+        return results
+
+    assert _apart(lambda: asyncio.run(scenario())) == ["waiting", None, 6]
+    assert asked == [
+        [("scorer_token", "b"), ("watch_token", "a"), ("watch_token", "c")],
+        [("watch_token", "c")],
+        [("scorer_token", "b"), ("watch_token", "a")],
+    ]
+
+
+def test_a_notice_with_no_session_named_means_read_them_all() -> None:
+    assert events.named({"12", "7"}) == {12, 7}
+    assert events.named(set()) == set()
+    assert events.named({"12", ""}) is None  # migration 0012's trigger, before 0014
