@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
 from django.utils.functional import lazy
@@ -499,8 +500,15 @@ _OWNED = Prepared(
     )
 )
 _LOCKED = Prepared(lambda pk: GameSession.objects.select_for_update().filter(pk=pk).order_by())
-_SEATS = Prepared(lambda session: Seat.objects.filter(session_id=session))
-_SEATED = Prepared(lambda session: Player.objects.filter(seats__session_id=session).order_by())
+# The seats and their players in one query (a round trip each cost a PostgreSQL server's
+# answer, waited for on a busy machine): each player with their seat's id and position.
+_SEATED = Prepared(
+    lambda session: (
+        Player.objects.filter(seats__session_id=session)
+        .annotate(seat_pk=F("seats__id"), seat_position=F("seats__position"))
+        .order_by("seats__position")
+    )
+)
 
 
 def session_by_link(column: str, token: str) -> GameSession | None:
@@ -529,12 +537,18 @@ def locked_session(earlier: GameSession) -> GameSession:
 
 def _seated(session: GameSession | None) -> GameSession | None:
     if session is not None:
-        players = {player.pk: player for player in _SEATED.rows(session.pk)}
-        seats = _SEATS.rows(session.pk)
-        for seat in seats:
-            seat.player = players[seat.player_id]
+        seats = []
+        for player in _SEATED.rows(session.pk):
+            seat_pk, position = player.seat_pk, player.seat_position  # type: ignore[attr-defined]
+            values = (seat_pk, session.pk, position, player.pk)
+            seat = Seat.from_db(session._state.db, _SEAT_FIELDS, values)
+            seat.player, seat.session = player, session
+            seats.append(seat)
         session.keep_seats(seats)
     return session
+
+
+_SEAT_FIELDS = ["id", "session_id", "position", "player_id"]
 
 
 class FormerSeat(models.Model):
