@@ -243,6 +243,33 @@ def test_taps_work_without_javascript(alice_client: Client, game: GameSession) -
     assert not Deal.objects.exists()
 
 
+def test_a_refused_form_keeps_each_hands_choices_and_its_card_buttons(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    """The hands' radio and bid-card buttons (templatetags/deal_form.py): what was chosen stays
+    chosen when the form comes back refused, and a player's name is escaped in their labels."""
+    roster[0].name = 'Ann & <b>"Bo"</b>'
+    roster[0].save()
+    game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=roster[:3])
+    page = alice_client.post(_url(game), _deal(**{"h2-tricks": "9"})).text
+    assert not Deal.objects.exists()
+    assert 'name="h0-premium" id="id_h0-premium_2" value="reveal" checked>' in page
+    assert 'name="h0-premium" id="id_h0-premium_0" value="">' in page
+    assert 'name="h1-made" id="id_h1-made_2" value="failed" checked>' in page
+    assert 'name="h2-made" id="id_h2-made_0" value="" checked>' in page
+    label = "Ann &amp; &lt;b&gt;&quot;Bo&quot;&lt;/b&gt;"
+    assert 'aria-labelledby="id_h0-premium-label">' in page
+    assert f'id="id_h0-made-label">Did {label} make the bid?</span>' in page
+    path = _url(game)
+    assert (
+        f'<button type="submit" name="card" value="h0:H" formaction="{path}#hand-0" '
+        f'class="btn suit-btn suit-red" aria-label="Heart, 2, for {label}">♥<small>2</small>'
+        "</button>"
+    ) in page
+    assert page.count('class="btn suit-btn') == 3 * 4
+    assert "<b>" not in page.split('id="deal-form"')[1]
+
+
 def test_a_stale_or_repeated_form_never_stores_twice(
     alice_client: Client, game: GameSession
 ) -> None:
