@@ -46,8 +46,10 @@ def post(client: Client, url: str, data: dict[str, Any], **extra: Any) -> None:
     before = rows()
     started = time.process_time()
     response = client.post(url, data, **extra)
-    # A guard against a request that hangs the worker, not a speed target.
-    assert time.process_time() - started < 2, (url, data)
+    # A guard against a request that hangs the worker, not a speed target: the stalls the probe
+    # found ran for minutes. The largest file the bounds let in (some 16,000 events) took 2.0 s
+    # of CPU on a slow day of this machine, so the guard leaves room for that.
+    assert time.process_time() - started < 10, (url, data)
     assert response.status_code < 500, (url, data, response.status_code)
     if response.status_code != 302:
         after = rows()
