@@ -140,8 +140,8 @@ class VersionWatcher:
             return
         try:
             versions = await on_reader(read_versions, keys)
-        except Exception:  # the database out of reach: try again at the next notice or tick
-            self.fresh |= {key for key in fresh if key in self.queues}
+        except Exception:  # the database out of reach: read them again at the next notice or tick
+            self.fresh |= {key for key in keys if key in self.queues}
             return
         for key in keys:
             now = versions.get(key)

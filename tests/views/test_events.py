@@ -243,3 +243,36 @@ def test_a_notice_with_no_session_named_means_read_them_all() -> None:
     assert events.named({"12", "7"}) == {12, 7}
     assert events.named(set()) == set()
     assert events.named({"12", ""}) is None  # migration 0012's trigger, before 0014
+
+
+def test_a_read_that_fails_is_made_again_at_the_next_notice(monkeypatch: Any) -> None:
+    """A notice names a session only once: if the database is out of reach when the watcher
+    reads it, its streams are read again at the next notice, whatever that one names."""
+    asked: list[list[events.Key]] = []
+    reachable = False
+
+    async def reader(read: object, keys: list[events.Key]) -> dict[events.Key, int]:
+        asked.append(sorted(keys))
+        if not reachable:
+            raise OSError("the database is out of reach")
+        return dict.fromkeys(keys, 3)
+
+    monkeypatch.setattr(events, "on_reader", reader)
+
+    async def scenario() -> int | None:
+        watcher = events.VersionWatcher()
+        watcher._start = lambda: None  # type: ignore[method-assign]  # reads by hand below
+        stream = watcher.follow(("watch_token", "a"), 2, 1)
+        found = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0)
+        watcher.fresh.clear()  # as if read once already
+        await watcher._read({1})  # fails
+        nonlocal reachable
+        reachable = True
+        await watcher._read({7})  # a notice of another session
+        result = await asyncio.wait_for(found, 1)
+        await stream.aclose()  # type: ignore[attr-defined]
+        return result
+
+    assert _apart(lambda: asyncio.run(scenario())) == 3
+    assert asked == [[("watch_token", "a")], [("watch_token", "a")]]
