@@ -5,10 +5,19 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
+from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, sync_playwright
 
 from scorekeeper.models import Player
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+# Machines here are shared and noisy: no property test fails because a draw or a run took long
+# (a loaded CI machine once failed Hypothesis's "input generation is slow" check). A test's own
+# @settings keeps these unless it names them.
+settings.register_profile(
+    "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("shared-machine")
 
 
 @pytest.fixture

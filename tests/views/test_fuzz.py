@@ -22,7 +22,9 @@ from scorekeeper.models import Change, Deal, GameSession, Hand, Player, Round, R
 from scorekeeper.services import create_adding_session, create_session
 
 FUZZ = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 values = st.one_of(
     st.integers(-20, 20).map(str),

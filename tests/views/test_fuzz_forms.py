@@ -43,7 +43,7 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))  # FUZZ_EXAMPLES=300 for a
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 BUDGET = 2  # seconds of CPU a page may take: a guard against a request that hangs the worker
 
