@@ -5,3 +5,7 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 application = get_asgi_application()
+
+from scorekeeper.warm import warm  # noqa: E402 (needs the settings and apps loaded above)
+
+warm()
