@@ -19,6 +19,7 @@ phone's Reload does; the form's idempotency key must keep it from being stored t
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
@@ -503,6 +504,10 @@ async def play(
     clients: list[aiohttp.ClientSession] = []
     try:
         jobs = list(phones(clients, base_url, tables, stop, tally, options))
+        # Thousands of phones' clients and deals, made now and kept all run: out of the
+        # collector's reach, so a full collection never freezes the client mid-run.
+        gc.collect()
+        gc.freeze()
         if faults.meter:
             faults.meter.start()
         tally.started = time.monotonic()
