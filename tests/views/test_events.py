@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.db import connections
 from django.db.backends.signals import connection_created
 from django.test import AsyncClient, Client
+from django.urls import resolve
 
 from scorekeeper import events
 from scorekeeper.models import GameSession, Player
@@ -276,3 +277,10 @@ def test_a_read_that_fails_is_made_again_at_the_next_notice(monkeypatch: Any) ->
 
     assert _apart(lambda: asyncio.run(scenario())) == 3
     assert asked == [[("watch_token", "a")], [("watch_token", "a")]]
+
+
+def test_a_streams_request_keeps_few_patterns_tried_before_its_own():
+    # Django keeps the patterns tried before the match with the request, for as long as it
+    # is open: the streams come first in urls.py, so an open one holds two at most (was 48).
+    for column in ("w", "s"):
+        assert len(resolve(f"/{column}/some-token/events/").tried) <= 2
