@@ -3,6 +3,8 @@ import re
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http.response import HttpResponseBase
+from django.middleware import gzip
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.csp import ContentSecurityPolicyMiddleware
 from django.shortcuts import render
@@ -13,6 +15,21 @@ from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses
 
 logger = logging.getLogger(__name__)
+
+
+class GZipMiddleware(gzip.GZipMiddleware):
+    """Django's, except for an event stream (views.live.events), sent as it is.
+
+    Its events are a line or two each, sent one at a time: gzip made none of them shorter, and
+    each stream held a compressor of its own for as long as it was open (about 95 KB of the
+    streams process's memory a stream, measured with 400 streams open in one process)."""
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if response.get("Content-Type", "").startswith("text/event-stream"):
+            return response
+        return super().process_response(request, response)
 
 
 class LinkMiddleware:

@@ -79,8 +79,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, precompressed
     # Pages and htmx fragments, gzipped for phones on mobile data (Django masks the
-    # CSRF token and pads the gzip header against BREACH).
-    "django.middleware.gzip.GZipMiddleware",
+    # CSRF token and pads the gzip header against BREACH); event streams are sent as they are.
+    "scorekeeper.middleware.GZipMiddleware",
     # A link's unchanged poll answered 304 here, before the session and the rest (issue 17).
     "scorekeeper.middleware.PollFastPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
