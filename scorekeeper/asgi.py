@@ -1,11 +1,12 @@
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
-application = get_asgi_application()
+from scorekeeper.events import Handler  # noqa: E402 (needs the settings and apps loaded above)
+from scorekeeper.warm import warm  # noqa: E402
 
-from scorekeeper.warm import warm  # noqa: E402 (needs the settings and apps loaded above)
-
+application = Handler()  # Django's, except for the event streams
 warm()

@@ -18,8 +18,9 @@ of the process's own, `on_reader`, which keeps its database connection while str
 a new PostgreSQL connection costs the server a process of its own (about 4 ms of CPU, measured
 here), and at a thousand tables 3,000 streams open in the first minute.
 
-Streams need an async server (the ASGI app, e.g. uvicorn); under a WSGI server the stream
-answers 204 and the phones keep polling, as they do whenever the stream is blocked or lost.
+Streams need an async server (the ASGI app, `asgi.py`, e.g. under uvicorn), served by `Handler`;
+under a WSGI server the stream answers 204 and the phones keep polling, as they do whenever the
+stream is blocked or lost.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIHandler
 from django.db import connection
 
 from scorekeeper.models import GameSession
@@ -43,6 +45,24 @@ KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (pr
 COLUMNS = ("watch_token", "scorer_token")
 
 Key = tuple[str, str]  # (column, token)
+
+
+class Handler(ASGIHandler):
+    """Django's ASGI handler, except that an event stream has no thread of its own.
+
+    Django gives each request a context in which its synchronous parts (the middleware, the
+    signals) run on a thread made for that request and kept until its response ends: for a
+    stream, until the phone leaves, so a process with 1,000 streams open held 1,000 idle threads
+    and their objects, which each of Python's full garbage collections walked while every
+    stream waited (BENCHMARKS.md, tenth round). A stream's synchronous parts, a few
+    milliseconds at its opening and closing, run instead on the one thread the process shares
+    for them, one stream after another."""
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].endswith("/events/"):
+            await self.handle(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
 
 
 class VersionWatcher:

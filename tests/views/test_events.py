@@ -4,6 +4,7 @@ change, under an ASGI server; a WSGI server answers 204 so that the phone keeps 
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -284,3 +285,106 @@ def test_a_streams_request_keeps_few_patterns_tried_before_its_own():
     # is open: the streams come first in urls.py, so an open one holds two at most (was 48).
     for column in ("w", "s"):
         assert len(resolve(f"/{column}/some-token/events/").tried) <= 2
+
+
+def _asgi_get(path: str, disconnect: asyncio.Event, **headers: str) -> dict[str, Any]:
+    """A phone's GET sent to the app as a server sends it (ASGI messages), with the answer's
+    status, headers and first chunk of body filled in as they come."""
+    return {
+        "scope": {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+            "headers": [(b"host", b"testserver")]
+            + [
+                (name.replace("_", "-").encode(), value.encode()) for name, value in headers.items()
+            ],
+        },
+        "disconnect": disconnect,
+        "answer": {},
+    }
+
+
+async def _read_once() -> None:
+    """Until the process's watcher has read the versions of the streams opened so far."""
+    while events.watcher.fresh:
+        await asyncio.sleep(0.01)
+
+
+async def _serve(handler: Any, phone: dict[str, Any], first_body: asyncio.Event) -> None:
+    sent_request = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent_request
+        if not sent_request:
+            sent_request = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await phone["disconnect"].wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        answer = phone["answer"]
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+            answer["headers"] = {k.decode().lower(): v.decode() for k, v in message["headers"]}
+        elif message.get("body") and "body" not in answer:
+            answer["body"] = message["body"]
+            first_body.set()
+        if not message.get("more_body", False) and message["type"] == "http.response.body":
+            first_body.set()
+
+    await handler(phone["scope"], receive, send)
+
+
+def test_an_open_stream_holds_no_thread_and_no_compressor_of_its_own(
+    alice: User, ann_ben_cat: list[Player]
+) -> None:
+    """Django's ASGI handler gives each request a thread kept until its answer ends, and its
+    gzip a compressor kept as long: for a stream, as long as the phone stays. The app's
+    handler (asgi.py) serves a stream on the process's shared thread, and sends it as it is."""
+    _game(alice, ann_ben_cat)
+
+    async def open_streams() -> tuple[list[dict[str, Any]], int]:
+        handler = events.Handler()
+        leave = asyncio.Event()
+        phones = [
+            _asgi_get(path, leave, accept_encoding="gzip, deflate, br")
+            for path in ["/w/w-events/events/"] * 5 + ["/s/s-events/events/"] * 4
+        ]
+        started = [asyncio.Event() for _ in phones]
+        serving = [asyncio.ensure_future(_serve(handler, phones[0], started[0]))]
+        # The process's threads made once, whatever the number of streams: the shared one, the
+        # reader's, and on PostgreSQL the one that looks up the listener's address. They are all
+        # there once the watcher has listened and read the first stream's version.
+        await asyncio.wait_for(started[0].wait(), 10)
+        await asyncio.wait_for(_read_once(), 10)
+        threads = threading.active_count()
+        serving += [
+            asyncio.ensure_future(_serve(handler, phone, first))
+            for phone, first in zip(phones[1:], started[1:], strict=True)
+        ]
+        await asyncio.wait_for(asyncio.gather(*(first.wait() for first in started)), 10)
+        grown = threading.active_count() - threads
+        leave.set()
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+        await sync_to_async(connections.close_all)()  # the shared thread's, as the test's own
+        return [phone["answer"] for phone in phones], grown
+
+    answers, grown = _apart(lambda: asyncio.run(open_streams()))
+    for answer in answers:
+        assert answer["status"] == 200
+        assert answer["headers"]["content-type"] == "text/event-stream"
+        assert "content-encoding" not in answer["headers"]
+        assert answer["body"].startswith(b"retry: 3000\nevent: version\ndata: ")
+    # Eight more streams opened: no thread was made for any of them.
+    # (Other requests keep Django's thread of their own: tests/bench/test_push_load.py serves
+    # the whole app this way, and its pages are gzipped: tests/views/test_shared_cache.py.)
+    assert grown == 0
