@@ -330,6 +330,7 @@ def app_servers(
     postgres_url: str = DEFAULT_POSTGRES,
     redis_url: str = "",
     push: str = "",
+    stream_workers: int = 2,
 ) -> Iterator[tuple[str, list[Gunicorn], Nginx | None]]:
     """A scratch database of `kind`, migrated, and `servers` gunicorns serving the app on it:
     (the address phones use, the servers, nginx in front of them when there are several).
@@ -339,8 +340,8 @@ def app_servers(
 
     `push`: "" gunicorn alone (event streams answered 204, phones poll); "asgi" uvicorn with
     `workers` processes serving everything, streams included; "split" gunicorn as before and
-    one uvicorn process beside it for the event streams alone (role "events", last in the list:
-    the phones open their streams there, as nginx would send them).
+    one uvicorn beside it with `stream_workers` processes for the event streams alone (role
+    "events", last in the list: the phones open their streams there, as nginx would send them).
     """
     scratch = Path(tempfile.mkdtemp(prefix="scorekeeper-server-"))
     prefix = f"bench-{secrets.token_hex(4)}"
@@ -355,7 +356,9 @@ def app_servers(
             serve = partial(uvicorn if push == "asgi" else gunicorn, env, workers=workers)
             running = [stack.enter_context(serve()) for _ in range(servers)]
             if push == "split":
-                running.append(stack.enter_context(uvicorn(env, workers=1, role="events")))
+                running.append(
+                    stack.enter_context(uvicorn(env, workers=stream_workers, role="events"))
+                )
             if servers == 1:
                 yield running[0].base_url, running, None
                 return

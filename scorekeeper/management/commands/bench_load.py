@@ -125,6 +125,11 @@ class Command(BaseCommand):
             "processes) serves everything, watchers open an event stream as browsers do and poll "
             "every 30 s; split: gunicorn as for none plus one uvicorn for the streams alone",
         )
+        parser.add_argument(
+            "--stream-workers", type=int, default=2,
+            help="with --push split: the streams' uvicorn processes (default 2, as README's "
+            "Production section runs it)",
+        )  # fmt: skip
         parser.add_argument("--setup-tables", type=int, help="(internal)")
         parser.add_argument("--verify", action="store_true", help="(internal)")
 
@@ -168,6 +173,7 @@ class Command(BaseCommand):
             postgres_url=options["postgres_url"],
             redis_url=redis_url,
             push="" if options["push"] == "none" else options["push"],
+            stream_workers=options["stream_workers"],
         ) as (base_url, servers, proxy):
             env = servers[0].env
             if options["push"] != "none":  # the streams go where nginx would send them
@@ -208,7 +214,8 @@ class Command(BaseCommand):
         serving = {
             "none": f"gunicorn {options['workers']} sync workers",
             "asgi": f"uvicorn {options['workers']} workers (the whole ASGI app, streams too)",
-            "split": f"gunicorn {options['workers']} sync workers + 1 uvicorn for the streams",
+            "split": f"gunicorn {options['workers']} sync workers + uvicorn "
+            f"{options['stream_workers']} workers for the streams",
         }[options["push"]]
         where = (
             f"{servers} app servers behind nginx, each {serving}"
