@@ -26,6 +26,8 @@ stream is blocked or lost.
 from __future__ import annotations
 
 import asyncio
+import gc
+import sys
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -43,6 +45,9 @@ LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTI
 CHANNEL = "scorekeeper_versions"  # the channel of the trigger's NOTIFY (migration 0012)
 KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (proxies close idle)
 COLUMNS = ("watch_token", "scorer_token")
+QUIET = 1.0  # seconds without a stream opening after which a due full collection runs
+LATEST = 300.0  # seconds a due full collection waits at most for such a quiet second
+GROWTH = 1.25  # a full collection is due when memory grew by this since the last one
 
 Key = tuple[str, str]  # (column, token)
 
@@ -90,6 +95,7 @@ class VersionWatcher:
             self.fresh.add(key)
         self.queues[key].add(queue)
         self._start()
+        collector.opening()
         try:
             while True:
                 try:
@@ -228,6 +234,58 @@ def _connection_params() -> dict[str, Any]:
     return {name: value for name, value in params.items() if name in wanted and value}
 
 
+class Collector:
+    """The process's full garbage collections, held back while phones open their streams.
+
+    Python runs a full collection when the objects that outlived its younger collections have
+    grown by a quarter since the last one. It walks every object in the process, and every
+    stream waits meanwhile: in the minute a thousand tables' phones join, a streams process
+    grows from its start to 1,500 open streams, and its full collections (each longer than the
+    last: 0.1-0.5 s over 100,000-230,000 objects, BENCHMARKS.md, tenth round) fell on the
+    openings. While streams are open, the automatic ones are off; one falls due when the
+    process's memory blocks have grown by GROWTH since the last, and runs at the first QUIET
+    second without an opening, or LATEST seconds after it fell due. Waiting costs little
+    memory: what such a process grows by while phones join is the open streams themselves,
+    and the garbage a full collection finds is the cycles of the streams closed meanwhile."""
+
+    def __init__(self) -> None:
+        self.task: asyncio.Task[None] | None = None
+        self.opened = float("-inf")  # the loop's time of the latest stream opening
+        self.due_since: float | None = None
+        self.after = 0  # memory blocks after the latest full collection
+
+    def opening(self) -> None:
+        """A stream opens now: no full collection for the next QUIET second."""
+        loop = asyncio.get_running_loop()
+        self.opened = loop.time()
+        if self.task is None or self.task.done():
+            self.task = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        automatic = gc.get_threshold()
+        gc.set_threshold(automatic[0], automatic[1], 2**31 - 1)  # no full collection of its own
+        self.after, self.due_since = sys.getallocatedblocks(), None
+        loop = asyncio.get_running_loop()
+        try:
+            while watcher.queues:
+                await asyncio.sleep(QUIET)
+                self.tick(loop.time(), sys.getallocatedblocks())
+        finally:
+            gc.set_threshold(*automatic)
+
+    def tick(self, now: float, blocks: int) -> bool:
+        """Run a full collection if one is due and the time has come; whether it ran."""
+        if self.due_since is None:
+            if blocks < self.after * GROWTH:
+                return False
+            self.due_since = now
+        if now - self.opened < QUIET and now - self.due_since < LATEST:
+            return False
+        gc.collect()
+        self.after, self.due_since = sys.getallocatedblocks(), None
+        return True
+
+
 # The thread every read of the streams runs on (one: the reads are one small query each).
 _READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stream-reads")
 
@@ -290,6 +348,7 @@ def _read(table: str, keys: list[Key], found: dict[Key, int]) -> dict[Key, int]:
 
 
 watcher = VersionWatcher()
+collector = Collector()
 
 
 async def stream(key: Key, version: int, session: int) -> AsyncIterator[str]:
