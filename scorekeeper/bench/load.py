@@ -502,12 +502,17 @@ async def play(
     (until the last phone's last answer). Then each table's standings, read as a watcher."""
     stop = asyncio.Event()
     clients: list[aiohttp.ClientSession] = []
+    automatic = gc.get_threshold()
     try:
         jobs = list(phones(clients, base_url, tables, stop, tally, options))
         # Thousands of phones' clients and deals, made now and kept all run: out of the
-        # collector's reach, so a full collection never freezes the client mid-run.
+        # collector's reach. What the phones keep from then on (their connections, streams and
+        # timings: 180,000 objects by the run's 50th second) would still bring a full
+        # collection, a tenth of a second in which every answer in flight is timed late: none
+        # until the run ends (what it leaves in cycles waits until then).
         gc.collect()
         gc.freeze()
+        gc.set_threshold(automatic[0], automatic[1], 2**31 - 1)
         if faults.meter:
             faults.meter.start()
         tally.started = time.monotonic()
@@ -522,6 +527,7 @@ async def play(
         for table in tables:
             table.shown = standings((await final.get(f"/w/{table.watch}/live/")).text)
     finally:
+        gc.set_threshold(*automatic)
         await asyncio.gather(*(client.close() for client in clients))
     return elapsed
 

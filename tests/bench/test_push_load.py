@@ -5,21 +5,33 @@ for gunicorn with a uvicorn for the streams beside it."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import io
 import re
+from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from scorekeeper.bench import load
 from scorekeeper.bench.server import redis_answers
 from scorekeeper.management.commands.bench_load import DEFAULT_REDIS
 
 
 @pytest.mark.parametrize("push", ["asgi", "split"])
-def test_watchers_on_push_get_every_deal_and_the_checks_hold(push: str) -> None:
+def test_watchers_on_push_get_every_deal_and_the_checks_hold(push: str, monkeypatch: Any) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("a scratch SQLite database of its own: runs in the SQLite pass")
+    automatic, during = gc.get_threshold(), []
+    timing_lags = load.loop_lag
+
+    async def loop_lag(stop: asyncio.Event, tally: load.Tally) -> None:
+        during.append(gc.get_threshold())
+        await timing_lags(stop, tally)
+
+    monkeypatch.setattr(load, "loop_lag", loop_lag)
     out = io.StringIO()
     call_command(
         "bench_load", "--databases", "sqlite", "--push", push, "--tables=3", "--seconds=8",
@@ -38,6 +50,9 @@ def test_watchers_on_push_get_every_deal_and_the_checks_hold(push: str) -> None:
     assert accepted >= 3
     assert f"deals accepted: {accepted}; stored: {accepted} (3 tables hold exactly" in text
     assert "on the scorer's record: 3 of 3 tables" in text
+    # The load client made no full collection of its own during the run, and then could again.
+    assert during == [(automatic[0], automatic[1], 2**31 - 1)]
+    assert gc.get_threshold() == automatic
 
 
 def test_one_server_shares_its_workers_cache_through_redis_when_asked() -> None:
