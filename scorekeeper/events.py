@@ -241,8 +241,8 @@ class Collector:
     grown by a quarter since the last one. It walks every object in the process, and every
     stream waits meanwhile: in the minute a thousand tables' phones join, a streams process
     grows from its start to 1,500 open streams, and its full collections (each longer than the
-    last: 0.1-0.5 s over 100,000-230,000 objects, BENCHMARKS.md, tenth round) fell on the
-    openings. While streams are open, the automatic ones are off; one falls due when the
+    last: 0.1-0.5 s over 100,000-250,000 objects, BENCHMARKS.md, tenth and eleventh rounds)
+    fell on the openings. While streams are open, the automatic ones are off; one falls due when the
     process's memory blocks have grown by GROWTH since the last, and runs at the first QUIET
     second without an opening, or LATEST seconds after it fell due. Waiting costs little
     memory: what such a process grows by while phones join is the open streams themselves,
