@@ -363,8 +363,8 @@ def test_an_open_stream_holds_no_thread_and_no_compressor_of_its_own(
         started = [asyncio.Event() for _ in phones]
         serving = [asyncio.ensure_future(_serve(handler, phones[0], started[0]))]
         # The process's threads made once, whatever the number of streams: the shared one, the
-        # reader's, and on PostgreSQL the one that looks up the listener's address. They are all
-        # there once the watcher has listened and read the first stream's version.
+        # reader's, and on PostgreSQL the loop's own, which reads the listener's settings. All
+        # are there once the watcher has listened and read the first stream's version.
         await asyncio.wait_for(started[0].wait(), 10)
         await asyncio.wait_for(_read_once(), 10)
         threads = threading.active_count()
