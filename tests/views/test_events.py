@@ -315,8 +315,15 @@ def _asgi_get(path: str, disconnect: asyncio.Event, **headers: str) -> dict[str,
 
 
 async def _read_once() -> None:
-    """Until the process's watcher has read the versions of the streams opened so far."""
-    while events.watcher.fresh:
+    """Until the process's watcher follows a stream and has read the versions of those opened
+    so far."""
+    while not events.watcher.queues or events.watcher.fresh:
+        await asyncio.sleep(0.01)
+
+
+async def _collector_running(automatic: tuple[int, ...]) -> None:
+    """Until the process's collector has taken over from Python's automatic full collections."""
+    while gc.get_threshold() == automatic:
         await asyncio.sleep(0.01)
 
 
@@ -445,7 +452,7 @@ def test_while_streams_are_open_python_runs_no_full_collection_of_its_own(
         phone = _asgi_get("/w/w-events/events/", leave)
         serving = asyncio.ensure_future(_serve(events.Handler(), phone, first))
         await asyncio.wait_for(first.wait(), 10)
-        await asyncio.sleep(0.1)  # the collector's task has begun
+        await asyncio.wait_for(_collector_running(automatic), 10)  # its task has begun
         while_open = gc.get_threshold()
         leave.set()
         await asyncio.wait_for(serving, 10)
