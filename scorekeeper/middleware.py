@@ -111,7 +111,8 @@ class PollFastPathMiddleware:
     already shows the link's version, with the headers the full stack gives a 304 (frame and
     content security policies, Vary, Content-Language). Anything else goes the usual way,
     unchanged: a changed version, a link that opens nothing (counted and answered 404 by the
-    views, as before), a revoked link, or a database that cannot be reached (503).
+    views, as before), a revoked link, or a database that cannot be reached (503). The version
+    read here stays with the request (`access.link_version`): the view does not read it again.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -132,12 +133,12 @@ class PollFastPathMiddleware:
         if found is None:
             return None
         # Here to keep the modules that import middleware light (views import models).
-        from scorekeeper.views.access import version_or_none
+        from scorekeeper.views.access import link_version
         from scorekeeper.views.live import live_headers, shows
 
         language = translation.get_language_from_request(request)
         try:
-            version = version_or_none(_POLL_COLUMN[found[1]], found[2])
+            version = link_version(request, _POLL_COLUMN[found[1]], found[2])
         except DATABASE_UNAVAILABLE:
             return None  # the usual way answers 503
         if version is None or not shows(request, version, language):

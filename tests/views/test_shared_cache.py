@@ -113,6 +113,21 @@ def test_the_fragment_is_rendered_once_and_stays_right_after_a_correction(
     assert totals["Ann"] == 9 + 10 and f">{totals['Ann']}<" in after
 
 
+def test_a_phone_showing_an_older_version_reads_the_version_once(
+    shared: str, alice: User, ann_ben_cat: list[Player], django_assert_num_queries: Any
+) -> None:
+    """The poll's fast path reads the version before the view; when it cannot answer 304, the
+    view takes that reading and makes no second one."""
+    game = _one_deal_in(alice, ann_ben_cat)
+    older = f'"v{game.version - 1}"'
+    first = Client().get("/w/w-shared/live/", headers={"if-none-match": older})
+    assert first.status_code == 200
+    with django_assert_num_queries(1):  # the version; the fragment comes from the cache
+        second = Client().get("/w/w-shared/live/", headers={"if-none-match": older})
+    assert second.status_code == 200 and second.content == first.content
+    assert second["ETag"] == f'"v{game.version}"'
+
+
 def test_a_phone_that_asks_for_gzip_gets_the_fragment_compressed_once(
     shared: str, alice: User, ann_ben_cat: list[Player]
 ) -> None:
