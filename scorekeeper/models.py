@@ -395,6 +395,8 @@ class GameSession(models.Model):
     def last_undo(self) -> Change | None:
         """The latest change to the session if it was an undo: what it took out can be put back
         (redone), or offered again to correct and save."""
+        if self.__dict__.get("last_action", ChangeAction.DELETED) != ChangeAction.DELETED:
+            return None  # read with its latest change's action (_with_last_action): not an undo
         change = self.changes.first()
         return change if change is not None and change.action == ChangeAction.DELETED else None
 
@@ -484,18 +486,29 @@ class Seat(models.Model):
 
 # The session reads behind every request of a link's phone and every write's lock, their SQL
 # compiled once (scorekeeper/prepared.py): a link's session, an owner's, a locked one, and the
-# seats with their players, as `with_seats()` reads them.
+# seats with their players, as `with_seats()` reads them. A session read for a phone that may
+# score it comes with its latest change's action (`last_undo()` needs no query of its own
+# unless that change was an undo).
 LINK_COLUMNS = ("watch_token", "scorer_token")
+
+
+def _with_last_action(sessions: GameSessionQuerySet) -> GameSessionQuerySet:
+    latest = Change.objects.filter(session=models.OuterRef("pk")).order_by("-created", "-id")
+    return sessions.annotate(last_action=models.Subquery(latest.values("action")[:1]))
+
+
 _BY_LINK = {
-    column: Prepared(
-        lambda token, column=column: (
-            GameSession.objects.not_deleted().filter(**{column: token}).order_by()
+    "watch_token": Prepared(
+        lambda token: GameSession.objects.not_deleted().filter(watch_token=token).order_by()
+    ),
+    "scorer_token": Prepared(
+        lambda token: _with_last_action(
+            GameSession.objects.not_deleted().filter(scorer_token=token).order_by()
         )
-    )
-    for column in LINK_COLUMNS
+    ),
 }
 _OWNED = Prepared(
-    lambda owner, public_id: (
+    lambda owner, public_id: _with_last_action(
         GameSession.objects.filter(owner_id=owner, public_id=public_id).not_deleted().order_by()
     )
 )

@@ -18,7 +18,7 @@ from scorekeeper.models import (
     session_by_link,
 )
 from scorekeeper.prepared import Prepared
-from scorekeeper.services import create_session
+from scorekeeper.services import create_session, delete_last_deal
 from tests.tables import play
 
 
@@ -99,6 +99,37 @@ def test_the_locked_session_keeps_what_was_worked_out_at_the_same_version(
         again = locked_session(read)
     assert again.version == read.version + 5 and again.entries() is not entries
     assert again.entries() == entries
+
+
+def test_a_session_a_phone_may_score_knows_whether_its_last_change_was_an_undo(
+    game: GameSession, alice: User, django_assert_num_queries: object
+) -> None:
+    """The scorer link's and the owner's reads bring the latest change's action: the page's
+    question "was it an undo?" costs no query unless it was one."""
+
+    def scorers() -> list[GameSession]:
+        by_link = session_by_link("scorer_token", game.scorer_token or "")
+        owned = owned_session(alice.pk, game.public_id)
+        assert by_link is not None and owned is not None
+        return [by_link, owned]
+
+    for session in scorers():  # no change yet
+        with django_assert_num_queries(0):  # type: ignore[operator]
+            assert session.last_undo() is None
+    play(game, alice, (4, 3, 2), (3, 3, 3))
+    for session in scorers():
+        with django_assert_num_queries(0):  # type: ignore[operator]
+            assert session.last_undo() is None
+    delete_last_deal(session=scorers()[0], number=2, by_user=alice)
+    for session in scorers():
+        with django_assert_num_queries(1):  # type: ignore[operator]
+            undo = session.last_undo()
+        assert undo is not None and undo.number == 2 and undo.action == "deleted"
+    # A session read without it (the watch link's, a locked one) asks the history.
+    watched = session_by_link("watch_token", game.watch_token or "")
+    assert watched is not None
+    with django_assert_num_queries(1):  # type: ignore[operator]
+        assert watched.last_undo() is not None
 
 
 def test_arguments_go_where_the_queryset_puts_them(game: GameSession, alice: User) -> None:
