@@ -8,6 +8,7 @@ game family's rules through the registry (`GameSession.rules_family`), and its e
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -538,13 +539,23 @@ def owned_session(owner_id: int, public_id: str) -> GameSession | None:
 def locked_session(earlier: GameSession) -> GameSession:
     """The session read again with its seats, its row locked until the transaction ends
     (PostgreSQL; SQLite's IMMEDIATE transactions already queue every writer). Unchanged since
-    `earlier` was read (the same version), it keeps the entries and rules read then. Its seats
-    and players are its own (a write may rename a player, and be refused)."""
-    locked = _seated(_LOCKED.first(earlier.pk))
+    `earlier` was read (the same version: seats and players' names raise it too), it keeps the
+    entries and rules read then, and copies of the seats and players read then, not read
+    again. Its seats and players are its own (a write may rename a player, and be refused)."""
+    locked = _LOCKED.first(earlier.pk)
     if locked is None:
         raise GameSession.DoesNotExist(f"No session {earlier.pk}")
-    if locked.version == earlier.version:
-        locked.worked_out_as(earlier)
+    held = getattr(earlier, "_prefetched_objects_cache", {}).get("seats")
+    if locked.version != earlier.version or held is None:
+        _seated(locked)
+        return locked
+    seats = []
+    for seat in held:
+        copied, player = copy.copy(seat), copy.copy(seat.player)
+        copied.player, copied.session = player, locked
+        seats.append(copied)
+    locked.keep_seats(seats)
+    locked.worked_out_as(earlier)
     return locked
 
 

@@ -89,11 +89,17 @@ def test_the_locked_session_keeps_what_was_worked_out_at_the_same_version(
     assert read is not None
     entries = read.entries()
     with transaction.atomic():
-        with django_assert_num_queries(2):  # type: ignore[operator]
+        with django_assert_num_queries(1):  # type: ignore[operator]  # the row; seats copied
             locked = locked_session(read)
         assert locked.entries() is entries
         # Its seats and players are its own: a refused rename leaves the page's as they were.
         assert locked.seats.all()[0].player is not read.seats.all()[0].player
+        copied, seats = list(locked.seats.all()), list(read.seats.all())
+        assert [_fields(seat) for seat in copied] == [_fields(seat) for seat in seats]
+        assert [_fields(seat.player) for seat in copied] == [_fields(s.player) for s in seats]
+        assert all(seat.session is locked for seat in copied)
+        locked.seats.all()[0].player.name = "Renamed, then refused"
+        assert read.player_names() == ["Cat", "Ann", "Ben"]
     GameSession.objects.filter(pk=game.pk).update(version=read.version + 5)
     with transaction.atomic():
         again = locked_session(read)
