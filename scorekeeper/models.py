@@ -525,10 +525,12 @@ _SEATED = Prepared(
 )
 
 
-def session_by_link(column: str, token: str) -> GameSession | None:
-    """The session a watch or scorer link opens (`column`: LINK_COLUMNS), with its seats;
-    None if it opens none (no such token, or the session is deleted)."""
-    return _seated(_BY_LINK[column].first(token))
+def session_by_link(column: str, token: str, *, seats: bool = True) -> GameSession | None:
+    """The session a watch or scorer link opens (`column`: LINK_COLUMNS), with its seats
+    unless `seats` is False (a page that shows its name alone); None if it opens none (no such
+    token, or the session is deleted)."""
+    found = _BY_LINK[column].first(token)
+    return _seated(found) if seats else found
 
 
 def owned_session(owner_id: int, public_id: str) -> GameSession | None:

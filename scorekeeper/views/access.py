@@ -93,6 +93,12 @@ def scorer_table(request: HttpRequest, token: str) -> Table:
     return Table(session, base, None, f"{name} (scorer link)", is_owner=False, can_score=True)
 
 
+def scorer_session(request: HttpRequest, token: str) -> GameSession:
+    """The session a scorer link opens, without its seats: for the page asking the phone's
+    name, which shows the session's name alone (a round trip less as each scorer joins)."""
+    return _session_by(request, seats=False, scorer_token=token)
+
+
 def watch_table(request: HttpRequest, token: str) -> Table:
     session = _session_by(request, watch_token=token)
     base = reverse("watch", args=[token])
@@ -112,9 +118,9 @@ def link_missing(request: HttpRequest) -> LinkGone:
     return LinkGone()
 
 
-def _session_by(request: HttpRequest, **token: str) -> GameSession:
+def _session_by(request: HttpRequest, *, seats: bool = True, **token: str) -> GameSession:
     ((column, value),) = token.items()
-    session = session_by_link(column, value)
+    session = session_by_link(column, value, seats=seats)
     if session is None:
         raise link_missing(request)
     return session

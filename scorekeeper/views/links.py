@@ -25,6 +25,7 @@ from scorekeeper.views.access import (
     Table,
     owner_table,
     scorer_name,
+    scorer_session,
     scorer_table,
     version_by,
     watch_table,
@@ -185,14 +186,14 @@ def scorer_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @never_cache
 def scorer_name_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    table = scorer_table(request, token)
+    session = scorer_session(request, token)
     form = ScorerNameForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         names = dict(request.session.get(SCORER_NAME_KEY, {}))
         names[token] = form.cleaned_data["name"]
         request.session[SCORER_NAME_KEY] = names
         return redirect("scorer", token)
-    ctx = {"session": table.session, "form": form, "token": token}
+    ctx = {"session": session, "form": form, "token": token}
     return render(request, "scorekeeper/scorer_name.html", ctx)
 
 

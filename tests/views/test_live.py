@@ -144,6 +144,31 @@ def test_a_scorer_gives_a_name_then_enters_a_deal(
     assert client.post(f"{base}forget/")["Location"] == f"{base}name/"
 
 
+def test_a_scorer_joining_reads_only_what_each_page_shows(
+    alice_client: Client, game: GameSession
+) -> None:
+    """A thousand scorers join in a minute (issue 17): the name page reads the session's row
+    alone (it shows the session's name), and the table page the session, its seats with their
+    players, and the phone's name; the history only if the latest change was an undo."""
+    game = _share(alice_client, game, scorer="on")
+    base = f"/s/{game.scorer_token}/"
+    alice_client.post(f"/sessions/{game.public_id}/", SAVE)
+    client = Client()  # a phone with no account
+
+    def reads(method: str, path: str, data: dict[str, str] | None = None) -> list[str]:
+        with CaptureQueriesContext(connection) as done:
+            answer = getattr(client, method)(path, data or {})
+        assert answer.status_code in (200, 302)
+        return [query["sql"] for query in done if query["sql"].startswith("SELECT")]
+
+    assert len(reads("get", f"{base}name/")) == 1
+    sent = reads("post", f"{base}name/", {"name": "Sam"})
+    assert len(sent) == 1 and "django_session" not in sent[0]  # a new key is not looked up
+    page = reads("get", base)
+    assert len(page) == 3 and not any(sql.startswith('SELECT "scorekeeper_change"') for sql in page)
+    assert "Save deal 2" in client.get(base).text
+
+
 # Polling
 
 
