@@ -41,6 +41,7 @@ KINDS = {
     "bare": "bare Django view /healthz/",
     "poll": "unchanged poll (304)",
     "fragment": "live fragment, a phone after the first",
+    "fragment_news": "live fragment, a phone after the first showing the version before",
     "fragment_first": "live fragment, the first phone of a version in its process",
     "watch": "watch page, a phone after the first",
     "watch_first": "watch page, the first phone of a version in its process",
@@ -113,6 +114,8 @@ class Command(BaseCommand):
         first = Client().get(live, secure=True)  # the first phone renders it
         assert first.status_code == 200, first.status_code
         tag = first["ETag"]
+        version = int(tag.strip('"').removeprefix("v"))
+        before = f'"v{version - 1}"'  # the ETag a phone shows when a push names a new version
         scorer = Client(headers=GZIP)
         scorer.cookies.load(data["scorer_cookies"])
         entered = _Scorer(scorer, data["scorer"])
@@ -123,6 +126,9 @@ class Command(BaseCommand):
             "bare": lambda: watcher.get("/healthz/", secure=True),
             "poll": lambda: watcher.get(live, secure=True, headers={**GZIP, "if-none-match": tag}),
             "fragment": lambda: watcher.get(live, secure=True, headers=GZIP),
+            "fragment_news": lambda: watcher.get(
+                live, secure=True, headers={**GZIP, "if-none-match": before}
+            ),
             "watch": lambda: watcher.get(watch, secure=True),
             "table": lambda: owner.get(base, secure=True),
             "name": lambda: joining.get(f"{data['scorer']}name/", secure=True),
