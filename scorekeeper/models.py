@@ -490,14 +490,6 @@ class Seat(models.Model):
 # seats with their players, as `with_seats()` reads them. A session read for a phone that may
 # score it comes with its latest change's action (`last_undo()` needs no query of its own
 # unless that change was an undo).
-LINK_COLUMNS = ("watch_token", "scorer_token")
-
-
-def _with_last_action(sessions: GameSessionQuerySet) -> GameSessionQuerySet:
-    latest = Change.objects.filter(session=models.OuterRef("pk")).order_by("-created", "-id")
-    return sessions.annotate(last_action=models.Subquery(latest.values("action")[:1]))
-
-
 _BY_LINK = {
     "watch_token": Prepared(
         lambda token: GameSession.objects.not_deleted().filter(watch_token=token).order_by()
@@ -525,8 +517,15 @@ _SEATED = Prepared(
 )
 
 
+def _with_last_action(sessions: GameSessionQuerySet) -> GameSessionQuerySet:
+    """The sessions with `last_action`: the action of each one's latest change (None before
+    any), in the order of `last_undo()`'s history."""
+    latest = Change.objects.filter(session=models.OuterRef("pk")).order_by("-created", "-id")
+    return sessions.annotate(last_action=models.Subquery(latest.values("action")[:1]))
+
+
 def session_by_link(column: str, token: str, *, seats: bool = True) -> GameSession | None:
-    """The session a watch or scorer link opens (`column`: LINK_COLUMNS), with its seats
+    """The session a watch or scorer link opens (`column`: its token's column), with its seats
     unless `seats` is False (a page that shows its name alone); None if it opens none (no such
     token, or the session is deleted)."""
     found = _BY_LINK[column].first(token)
