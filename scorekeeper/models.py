@@ -415,9 +415,11 @@ class GameSession(models.Model):
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         """Read the row again, and forget what was worked out from the old one (as Django
-        forgets cached relations): the entries, rules and result go with the version read."""
+        forgets cached relations): the entries, rules and result go with the version read, and
+        the latest change's action read with the row (`last_undo()` asks the history again)."""
         super().refresh_from_db(*args, **kwargs)
         self._rules = self._entries = self._result = None
+        self.__dict__.pop("last_action", None)
 
     def keep_seats(self, seats: list[Seat]) -> None:
         """Hold these seats (in order, their players loaded) as `with_seats()` holds the seats
@@ -547,8 +549,12 @@ def locked_session(earlier: GameSession) -> GameSession:
     if locked is None:
         raise GameSession.DoesNotExist(f"No session {earlier.pk}")
     held = getattr(earlier, "_prefetched_objects_cache", {}).get("seats")
-    if locked.version != earlier.version or held is None:
-        _seated(locked)
+    if (
+        locked.version != earlier.version
+        or held is None
+        or not all(Seat.player.is_cached(seat) for seat in held)
+    ):
+        _seated(locked)  # read again: changed, or read without its seats and players
         return locked
     seats = []
     for seat in held:

@@ -107,6 +107,17 @@ def test_the_locked_session_keeps_what_was_worked_out_at_the_same_version(
     assert again.entries() == entries
 
 
+def test_a_session_read_without_its_players_has_them_read_under_the_lock(
+    game: GameSession, django_assert_num_queries: object
+) -> None:
+    read = GameSession.objects.prefetch_related("seats").get(pk=game.pk)
+    assert len(read.seats.all()) == 3  # the seats, but not their players
+    with transaction.atomic():
+        with django_assert_num_queries(2):  # type: ignore[operator]  # the row; seats, players
+            locked = locked_session(read)
+        assert locked.player_names() == ["Cat", "Ann", "Ben"]
+
+
 def test_a_session_a_phone_may_score_knows_whether_its_last_change_was_an_undo(
     game: GameSession, alice: User, django_assert_num_queries: object
 ) -> None:
@@ -126,7 +137,11 @@ def test_a_session_a_phone_may_score_knows_whether_its_last_change_was_an_undo(
     for session in scorers():
         with django_assert_num_queries(0):  # type: ignore[operator]
             assert session.last_undo() is None
-    delete_last_deal(session=scorers()[0], number=2, by_user=alice)
+    earlier = scorers()
+    delete_last_deal(session=earlier[0], number=2, by_user=alice)
+    for session in earlier:  # read before the undo, then read again
+        session.refresh_from_db()
+        assert session.last_undo() is not None
     for session in scorers():
         with django_assert_num_queries(1):  # type: ignore[operator]
             undo = session.last_undo()
