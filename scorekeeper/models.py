@@ -548,13 +548,13 @@ def locked_session(earlier: GameSession) -> GameSession:
     locked = _LOCKED.first(earlier.pk)
     if locked is None:
         raise GameSession.DoesNotExist(f"No session {earlier.pk}")
+    if locked.version != earlier.version:
+        _seated(locked)
+        return locked
+    locked.worked_out_as(earlier)
     held = getattr(earlier, "_prefetched_objects_cache", {}).get("seats")
-    if (
-        locked.version != earlier.version
-        or held is None
-        or not all(Seat.player.is_cached(seat) for seat in held)
-    ):
-        _seated(locked)  # read again: changed, or read without its seats and players
+    if held is None or not all(Seat.player.is_cached(seat) for seat in held):
+        _seated(locked)  # read without its seats and their players: read them now
         return locked
     seats = []
     for seat in held:
@@ -562,7 +562,6 @@ def locked_session(earlier: GameSession) -> GameSession:
         copied.player, copied.session = player, locked
         seats.append(copied)
     locked.keep_seats(seats)
-    locked.worked_out_as(earlier)
     return locked
 
 

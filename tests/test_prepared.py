@@ -118,6 +118,19 @@ def test_a_session_read_without_its_players_has_them_read_under_the_lock(
         assert locked.player_names() == ["Cat", "Ann", "Ben"]
 
 
+def test_a_session_read_without_its_seats_keeps_its_entries_under_the_lock(
+    game: GameSession, alice: User, django_assert_num_queries: object
+) -> None:
+    play(game, alice, (4, 3, 2))
+    read = GameSession.objects.get(pk=game.pk)  # no seats held
+    entries = read.entries()
+    with transaction.atomic():
+        with django_assert_num_queries(2):  # type: ignore[operator]  # the row; seats, players
+            locked = locked_session(read)
+        assert locked.entries() is entries  # the same version: the deals not read again
+        assert locked.player_names() == ["Cat", "Ann", "Ben"]
+
+
 def test_a_session_a_phone_may_score_knows_whether_its_last_change_was_an_undo(
     game: GameSession, alice: User, django_assert_num_queries: object
 ) -> None:
