@@ -173,6 +173,13 @@ def test_the_load_benchmark_runs_briefly_and_checks_every_deal() -> None:
     )  # fmt: skip
     text = out.getvalue()
     assert re.search(r"all +\d+ +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+", text), text
+    # The pages broken down: 2 scorers name themselves and each watcher opens its page.
+    pages = re.search(r"page p99, by which page \(answers\): (.*)", text)
+    assert pages, text
+    joined = {"name page": 2, "name sent": 2, "scorer's page": 2, "watch page": 6}
+    for page, count in joined.items():
+        assert re.search(rf"\b{page} [\d.]+ ms \({count}\)", pages[1]), pages[1]
+    assert "scorer's page after a save" in pages[1]
     assert "errors: 0 (5xx or broken connections, each tried again); given up: 0;" in text
     # Each request's cost weighed against the bare view's, measured on the same server first.
     weighed = re.search(

@@ -62,6 +62,10 @@ from scorekeeper.services import create_session
 PRESET = "parlett-jokerless"
 PLAYERS = ("Ann", "Ben", "Cat")
 OPTIONS: dict[str, object] = {"match": {"type": "deals", "deals": 999}}
+# The pages a run asks for (its "page" requests), as the report breaks them down.
+NAME_PAGE, NAME_SENT = "name page", "name sent"
+SCORER_PAGE, AFTER_SAVE = "scorer's page", "scorer's page after a save"
+WATCH_PAGE = "watch page"
 RETRIES = 10  # a request given up after ten tries, a second apart
 _ETAG = re.compile(r"data-etag='([^']*)'")
 _SAVED = re.compile(r"Deal (\d+) (?:saved|was already saved)")
@@ -83,11 +87,15 @@ class Tally:
     gave_up: list[str] = field(default_factory=list)  # what a phone could not get done
     started: float = field(default_factory=time.monotonic)
     lags: list[float] = field(default_factory=list)  # the client's event loop, late by (s)
+    pages: list[tuple[str, float]] = field(default_factory=list)  # (which page, seconds)
 
-    def record(self, kind: str, response: Response) -> Response:
+    def record(self, kind: str, response: Response, page: str = "") -> Response:
+        """Keep an answer; `page` names which page a "page" answer is, for the breakdown."""
         ended = time.monotonic() - self.started
         upstream = response.headers.get("x-upstream", "")
         self.samples.append((kind, response.status, response.seconds, ended, upstream))
+        if page:
+            self.pages.append((page, response.seconds))
         if response.status >= 500:
             self.failures.append(f"{kind}: HTTP {response.status}")
         return response
@@ -137,18 +145,19 @@ async def ask(
     kind: str,
     tally: Tally,
     stop: asyncio.Event | None = None,
+    page: str = "",
 ) -> Response | None:
     """A request as a person at the table makes it: after a 5xx or a broken connection,
     the same again a second later (a deal form keeps its idempotency key). Given `stop`,
     not again once the run is over (a save, and the page confirming it, are always tried
-    again: what was stored must be known)."""
+    again: what was stored must be known). `page` names which page it is (Tally.pages)."""
     for attempt in range(RETRIES):
         if attempt and stop and stop.is_set():
             return None
         if attempt:
             await asyncio.sleep(1)
         try:
-            answer = tally.record(kind, await call())
+            answer = tally.record(kind, await call(), page)
         except ServerGone as error:
             tally.failures.append(f"{kind}: {error}")
             continue
@@ -174,12 +183,12 @@ async def scorer(
     path = f"/s/{table.scorer}/"
     if not await _pause(stop, rng.uniform(0, ramp or every)):
         return
-    name_page = await ask(lambda: phone.get(path + "name/"), "page", tally, stop)
+    name_page = await ask(lambda: phone.get(path + "name/"), "page", tally, stop, NAME_PAGE)
     named = {"csrfmiddlewaretoken": csrf_token(name_page.text if name_page else ""),
              "name": f"Scorer {table.seed}"}  # fmt: skip
-    page = await ask(lambda: phone.post(path + "name/", named), "page", tally, stop) and await ask(
-        lambda: phone.get(path), "page", tally, stop
-    )
+    page = await ask(
+        lambda: phone.post(path + "name/", named), "page", tally, stop, NAME_SENT
+    ) and await ask(lambda: phone.get(path), "page", tally, stop, SCORER_PAGE)
     while page and await _pause(stop, rng.uniform(every * 0.5, every * 1.5)):
         number = int(form_fields(page.text).get("number", "0"))
         if not number:
@@ -189,7 +198,7 @@ async def scorer(
         if not sent or sent.status != 302:
             break
         saved = time.monotonic()
-        page = await ask(lambda: phone.get(path), "page", tally)
+        page = await ask(lambda: phone.get(path), "page", tally, page=AFTER_SAVE)
         if page and (version := shown_etag(page.text)):
             table.saved_at.setdefault(int(version.strip('"v').split("-")[0]), saved)
         # One scorer per table: the form asking for the next deal means this one is stored
@@ -234,7 +243,7 @@ async def _join(
     live region shows ("" if the page never came), or None if the run ended first."""
     if not await _pause(stop, after):
         return None
-    page = await ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally, stop)
+    page = await ask(lambda: phone.get(f"/w/{table.watch}/"), "page", tally, stop, WATCH_PAGE)
     return shown_etag(page.text) if page else ""
 
 

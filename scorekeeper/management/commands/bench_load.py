@@ -248,6 +248,17 @@ class Command(BaseCommand):
                     f"{statistics.median(values):>9.1f}{percentile(values, 0.95):>9.1f}"
                     f"{percentile(values, 0.99):>9.1f}"
                 )
+        pages: dict[str, list[float]] = defaultdict(list)
+        for page, seconds in tally.pages:
+            pages[page].append(seconds * 1000)
+        if pages:
+            out(
+                "  page p99, by which page (answers): "
+                + ", ".join(
+                    f"{page} {percentile(values, 0.99):.1f} ms ({len(values)})"
+                    for page, values in pages.items()
+                )
+            )
         # When the slow answers came (the minute the phones join, or the steady pace after).
         windows: dict[int, list[float]] = defaultdict(list)
         for kind, _status, seconds, ended, _upstream in tally.samples:
