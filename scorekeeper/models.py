@@ -519,6 +519,18 @@ _SEATED = Prepared(
 )
 
 
+# The change a form's idempotency key made, if any (one at most: change_form_key_unique), which
+# every write asks before it stores anything.
+_BY_FORM_KEY = Prepared(
+    lambda session, key: Change.objects.filter(session_id=session, form_key=key).order_by()
+)
+
+
+def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
+    """The change of `session` that the form with this idempotency key made, if any."""
+    return _BY_FORM_KEY.first(session.pk, form_key)
+
+
 def _with_last_action(sessions: GameSessionQuerySet) -> GameSessionQuerySet:
     """The sessions with `last_action`: the action of each one's latest change (None before
     any), in the order of `last_undo()`'s history."""

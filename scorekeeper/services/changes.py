@@ -18,7 +18,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Change, ChangeAction, GameSession, locked_session
+from scorekeeper.models import (
+    Change,
+    ChangeAction,
+    GameSession,
+    change_by_form_key,
+    locked_session,
+)
 
 
 @dataclass(frozen=True)
@@ -107,7 +113,7 @@ def _once(session: GameSession, form_key: str, content: object) -> None:
 
 def replayed(session: GameSession, form_key: str) -> Change | None:
     """The change an idempotency key already made, if any."""
-    return session.changes.filter(form_key=form_key).first() if form_key else None
+    return change_by_form_key(session, form_key) if form_key else None
 
 
 def scored(session: GameSession, entries: Sequence[Any]) -> Any:
