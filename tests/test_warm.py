@@ -1,7 +1,7 @@
 """A server process is made ready before its first request (scorekeeper/warm.py): its views
-imported, its templates compiled (the apps' and the form widgets'
-too), its catalogues read, its context processors and cache client loaded, and what it made
-frozen out of the garbage collector's full collections."""
+imported, its templates compiled (the apps' and the form widgets' too), its catalogues read,
+its context processors and cache client loaded, and what it made frozen out of the garbage
+collector's full collections."""
 
 import json
 import subprocess
