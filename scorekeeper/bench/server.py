@@ -256,16 +256,24 @@ def nginx_binary() -> str | None:
     )
 
 
-def nginx_config(listen: str, upstreams: list[str], temp: Path) -> str:
-    """NGINX_CONF filled in: nginx on `listen`, in front of the app servers `upstreams`."""
-    servers = "\n".join(
-        f"        server {address} max_fails=1 fail_timeout=10s;" for address in upstreams
-    )
+def nginx_config(
+    listen: str, upstreams: list[str], temp: Path, events: list[str] | None = None
+) -> str:
+    """NGINX_CONF filled in: nginx on `listen`, in front of the app servers `upstreams`, with
+    the event streams sent to `events` (the uvicorn serving them; by default the app servers,
+    which answer a stream 204)."""
+
+    def servers(addresses: list[str]) -> str:
+        return "\n".join(
+            f"        server {address} max_fails=1 fail_timeout=10s;" for address in addresses
+        )
+
     return (
         NGINX_CONF.read_text()
         .replace("@TEMP@", str(temp))
         .replace("@LISTEN@", listen)
-        .replace("@UPSTREAMS@", servers)
+        .replace("@UPSTREAMS@", servers(upstreams))
+        .replace("@EVENTS@", servers(events or upstreams))
     )
 
 
@@ -280,9 +288,10 @@ class Nginx:
 
 
 @contextmanager
-def nginx(upstreams: list[str]) -> Iterator[Nginx]:
-    """nginx on a free loopback port in front of `upstreams` (host:port), with its own config,
-    pid and log files in a temporary folder; stopped and removed afterwards."""
+def nginx(upstreams: list[str], events: list[str] | None = None) -> Iterator[Nginx]:
+    """nginx on a free loopback port in front of `upstreams` (host:port) and, for the event
+    streams, `events` (`nginx_config`), with its own config, pid and log files in a temporary
+    folder; stopped and removed afterwards."""
     binary = nginx_binary()
     if not binary:
         raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
@@ -290,7 +299,7 @@ def nginx(upstreams: list[str]) -> Iterator[Nginx]:
     folder.chmod(0o755)  # nginx's workers (nobody, when started as root) write temp files here
     port = free_port()
     config = folder / "nginx.conf"
-    config.write_text(nginx_config(f"127.0.0.1:{port}", upstreams, folder))
+    config.write_text(nginx_config(f"127.0.0.1:{port}", upstreams, folder, events))
     command = [binary, "-c", str(config), "-p", str(folder), "-e", str(folder / "error.log")]
     checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
     if checked.returncode:
@@ -341,7 +350,8 @@ def app_servers(
     `push`: "" gunicorn alone (event streams answered 204, phones poll); "asgi" uvicorn with
     `workers` processes serving everything, streams included; "split" gunicorn as before and
     one uvicorn beside it with `stream_workers` processes for the event streams alone (role
-    "events", last in the list: the phones open their streams there, as nginx would send them).
+    "events", last in the list). With several servers nginx sends the streams to it; with one,
+    the phones open their streams there, as nginx would send them.
     """
     scratch = Path(tempfile.mkdtemp(prefix="scorekeeper-server-"))
     prefix = f"bench-{secrets.token_hex(4)}"
@@ -363,7 +373,8 @@ def app_servers(
                 yield running[0].base_url, running, None
                 return
             apps = [server.address for server in running if server.role == "app"]
-            proxy = stack.enter_context(nginx(apps))
+            streams = [server.address for server in running if server.role == "events"]
+            proxy = stack.enter_context(nginx(apps, streams))
             yield proxy.base_url, running, proxy
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -57,12 +57,51 @@ def test_two_app_servers_behind_nginx_lose_nothing_when_one_is_killed() -> None:
     assert took < 60, f"the short two-server run took {took:.0f} s"
 
 
+def test_event_streams_reach_the_watchers_through_nginx() -> None:
+    """With two app servers and a uvicorn for the streams (`--push split`), the phones open
+    their streams at nginx, which sends them to the uvicorn (the README's block): gunicorn would
+    answer 204 and no version would be pushed."""
+    if connection.vendor != "postgresql":
+        pytest.skip("two app servers share one PostgreSQL database: runs in the PostgreSQL pass")
+    url = os.environ["DATABASE_URL"]
+    if not postgres_answers(url):
+        pytest.skip(f"no PostgreSQL server answers at {url}")
+    if not nginx_binary():
+        pytest.skip("nginx is not installed (Debian: apt-get install nginx)")
+    out = io.StringIO()
+    call_command(
+        "bench_load", "--databases", "postgresql", "--postgres-url", url, "--servers", "2",
+        "--push", "split", "--tables=3", "--seconds=8", "--deal-every=1", "--workers=1",
+        "--stream-workers=1", stdout=out,
+    )  # fmt: skip
+    text = out.getvalue()
+    assert "one uvicorn 1 workers for the streams, behind nginx too" in text, text
+    streams = re.search(r"stream\s+(\d+)", text)
+    assert streams and int(streams[1]) >= 9, text  # every watcher opened its stream
+    pushes = re.search(r"from the save's answer: (\d+) pushes", text)
+    assert pushes and int(pushes[1]) > 0, text
+    pushed = re.search(r"push 200\s+(\d+)", text)
+    assert pushed and int(pushed[1]) > 0, text  # live regions fetched on the stream's news
+    assert "errors: 0 " in text and "given up: 0;" in text, text
+    accepted = int(re.findall(r"deals accepted: (\d+)", text)[0])
+    assert accepted >= 3
+    assert f"deals accepted: {accepted}; stored: {accepted} (3 tables hold exactly" in text
+    assert "on the scorer's record: 3 of 3 tables" in text
+
+
 def test_the_readme_shows_the_nginx_configuration_that_the_test_uses() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text()
-    block = readme.split("```nginx\n", 1)[1].split("```", 1)[0]
-    shown = [line.strip() for line in block.splitlines() if line.strip().endswith(";")]
-    used = nginx_config("127.0.0.1:8080", ["10.0.0.11:8001", "10.0.0.12:8001"], Path("/tmp/x"))
+    blocks = [part.split("```", 1)[0] for part in readme.split("```nginx\n")[1:]]
+    used = nginx_config(
+        "127.0.0.1:8080",
+        ["10.0.0.11:8001", "10.0.0.12:8001"],
+        Path("/tmp/x"),
+        events=["127.0.0.1:8002"],
+    )
     lines = {line.split("#")[0].strip() for line in used.splitlines()}
-    assert len(shown) >= 10
-    for line in shown:
-        assert line in lines, f"README shows {line!r}, which scorekeeper/bench/nginx.conf has not"
+    assert len(blocks) == 2  # the app servers, and the event streams
+    for block, at_least in zip(blocks, (10, 9), strict=True):
+        shown = [line.strip() for line in block.splitlines() if line.strip().endswith(";")]
+        assert len(shown) >= at_least
+        for line in shown:
+            assert line in lines, f"README shows {line!r}, which bench/nginx.conf has not"

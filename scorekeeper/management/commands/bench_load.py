@@ -176,9 +176,11 @@ class Command(BaseCommand):
             stream_workers=options["stream_workers"],
         ) as (base_url, servers, proxy):
             env = servers[0].env
-            if options["push"] != "none":  # the streams go where nginx would send them
+            if options["push"] != "none":
+                # Through nginx when there is one; else where nginx would send them.
                 events = [server for server in servers if server.role == "events"]
-                options["events_url"] = events[0].base_url if events else base_url
+                direct = events[0].base_url if events and proxy is None else ""
+                options["events_url"] = direct or base_url
             made = manage(env, "bench_load", "--setup-tables", str(options["tables"]))
             tables = [TableRun(seed=n, **links) for n, links in enumerate(json.loads(made))]
             tally = Tally()
@@ -214,15 +216,17 @@ class Command(BaseCommand):
         serving = {
             "none": f"gunicorn {options['workers']} sync workers",
             "asgi": f"uvicorn {options['workers']} workers (the whole ASGI app, streams too)",
-            "split": f"gunicorn {options['workers']} sync workers + uvicorn "
-            f"{options['stream_workers']} workers for the streams",
+            "split": f"gunicorn {options['workers']} sync workers",
         }[options["push"]]
-        where = (
-            f"{servers} app servers behind nginx, each {serving}"
-            + (f", cache in Redis ({redis_url})" if redis_url else ", each its own cache")
-            if servers > 1
-            else serving + (f", cache in Redis ({redis_url})" if redis_url else "")
-        )
+        streams = f"uvicorn {options['stream_workers']} workers for the streams"
+        split = options["push"] == "split"
+        if servers > 1:
+            where = f"{servers} app servers behind nginx, each {serving}"
+            where += f", and one {streams}, behind nginx too" if split else ""
+            where += f", cache in Redis ({redis_url})" if redis_url else ", each its own cache"
+        else:
+            where = serving + (f" + {streams}" if split else "")
+            where += f", cache in Redis ({redis_url})" if redis_url else ""
         if options["push"] != "none":
             where += "; watchers on push (an event stream each, a poll every 30 s)"
         joining = f"phones joining over {options['ramp']:g} s, " if options["ramp"] else ""
