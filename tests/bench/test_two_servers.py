@@ -17,7 +17,9 @@ from django.db import connection
 from scorekeeper.bench.server import nginx_binary, nginx_config, postgres_answers
 
 
-def test_two_app_servers_behind_nginx_lose_nothing_when_one_is_killed() -> None:
+def _postgres_and_nginx() -> str:
+    """The PostgreSQL server the app servers will share (the suite's), or skip the test when
+    this is not the PostgreSQL pass, no server answers or nginx is not installed."""
     if connection.vendor != "postgresql":
         pytest.skip("two app servers share one PostgreSQL database: runs in the PostgreSQL pass")
     url = os.environ["DATABASE_URL"]
@@ -25,6 +27,11 @@ def test_two_app_servers_behind_nginx_lose_nothing_when_one_is_killed() -> None:
         pytest.skip(f"no PostgreSQL server answers at {url}")
     if not nginx_binary():
         pytest.skip("nginx is not installed (Debian: apt-get install nginx)")
+    return url
+
+
+def test_two_app_servers_behind_nginx_lose_nothing_when_one_is_killed() -> None:
+    url = _postgres_and_nginx()
     out = io.StringIO()
     started = time.monotonic()
     call_command(
@@ -61,13 +68,7 @@ def test_event_streams_reach_the_watchers_through_nginx() -> None:
     """With two app servers and a uvicorn for the streams (`--push split`), the phones open
     their streams at nginx, which sends them to the uvicorn (the README's block): gunicorn would
     answer 204 and no version would be pushed."""
-    if connection.vendor != "postgresql":
-        pytest.skip("two app servers share one PostgreSQL database: runs in the PostgreSQL pass")
-    url = os.environ["DATABASE_URL"]
-    if not postgres_answers(url):
-        pytest.skip(f"no PostgreSQL server answers at {url}")
-    if not nginx_binary():
-        pytest.skip("nginx is not installed (Debian: apt-get install nginx)")
+    url = _postgres_and_nginx()
     out = io.StringIO()
     call_command(
         "bench_load", "--databases", "postgresql", "--postgres-url", url, "--servers", "2",
