@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from typing import Any
 from unittest import mock
 
@@ -22,6 +21,7 @@ from django.test import Client
 
 from scorekeeper.models import Change, Deal, GameSession, Player, RoundEvent
 from scorekeeper.services import create_adding_session, create_session
+from tests.pages import without_tokens
 
 TRICK = {
     "format": "ninety-nine-scoresheet",
@@ -59,11 +59,6 @@ def roster(alice: User) -> list[Player]:
 # 1. High: the login rate limit told whether the password was right.
 
 
-def _without_tokens(page: str) -> str:
-    """The page without what differs on every response: the CSRF token and the CSP nonce."""
-    return re.sub(r'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": |nonce=)"[^"]*"', "", page)
-
-
 def test_a_refused_login_never_checks_the_password(
     client: Client, alice: User, settings: Any
 ) -> None:
@@ -79,7 +74,7 @@ def test_a_refused_login_never_checks_the_password(
         )
     assert backend.call_count == 0
     assert wrong.status_code == right.status_code == 429
-    assert _without_tokens(wrong.text) == _without_tokens(right.text)
+    assert without_tokens(wrong.text) == without_tokens(right.text)
     assert "Please enter a correct username" not in right.text
     assert 'value="alice"' in right.text  # the name stays as typed; the password never does
     assert "_auth_user_id" not in client.session
