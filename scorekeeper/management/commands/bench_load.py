@@ -179,8 +179,7 @@ class Command(BaseCommand):
             if options["push"] != "none":
                 # Through nginx when there is one; else where nginx would send them.
                 events = [server for server in servers if server.role == "events"]
-                direct = events[0].base_url if events and proxy is None else ""
-                options["events_url"] = direct or base_url
+                options["events_url"] = events[0].base_url if events and not proxy else base_url
             made = manage(env, "bench_load", "--setup-tables", str(options["tables"]))
             tables = [TableRun(seed=n, **links) for n, links in enumerate(json.loads(made))]
             tally = Tally()
