@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
 from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from scorekeeper.models import RateLimit
 
@@ -64,11 +66,25 @@ def forget_old(*, older_than: timedelta = timedelta(days=1)) -> int:
     return deleted
 
 
+def login_name_key(typed: str) -> str:
+    """The key that counts log-ins to the account `typed` reaches, however it is spelled.
+
+    The name goes through the log-in form's own field (it strips the name and normalises it
+    to NFKC), so every spelling that finds one account finds one key; then it is case-folded,
+    as sign-up treats names differing only by case as one. The key is a keyed hash of that
+    name: 75 characters whatever was typed (the column holds 200), and what was typed in the
+    name field, at times a password, is not kept in the table.
+    """
+    name = (AuthenticationForm().fields["username"].to_python(typed) or "").casefold()
+    digest = salted_hmac("scorekeeper.ratelimit.login", name, algorithm="sha256")
+    return "login-user:" + digest.hexdigest()
+
+
 def login_allowed(request: HttpRequest) -> bool:
     """Count a login attempt, by account name and by address (a wider limit)."""
     limit, seconds = settings.LOGIN_RATE_LIMIT
-    name = request.POST.get("username", "")[:150].casefold()
-    by_name = attempt(f"login-user:{name}", limit=limit, seconds=seconds)
+    name_key = login_name_key(request.POST.get("username", ""))
+    by_name = attempt(name_key, limit=limit, seconds=seconds)
     by_address = attempt(f"login:{client_address(request)}", limit=limit * 3, seconds=seconds)
     return by_name and by_address
 

@@ -94,3 +94,31 @@ def test_behind_a_proxy_each_phone_has_its_own_link_allowance(
     # Writing a fresh address in front of the header does not reset the count.
     spoofed = "198.51.100.1, 203.0.113.7"
     assert client.get("/w/guess-9/", HTTP_X_FORWARDED_FOR=spoofed).status_code == 429
+
+
+@pytest.mark.parametrize("spelling", [" carol", "carol ", "\u3000carol", "ｃａｒｏｌ", "Carol"])
+def test_every_spelling_of_an_account_name_shares_its_limit(db: None, spelling: str) -> None:
+    # The log-in strips the name and normalises it (NFKC) before it looks the account up, so
+    # every spelling that reaches carol's account counts against carol's one allowance.
+    User.objects.create_user("carol", password="correct horse battery")
+    for n, wrong in enumerate(["carol", " carol", "ｃａｒｏｌ"]):
+        phone = Client(REMOTE_ADDR=f"198.51.100.{n + 1}")
+        assert (
+            phone.post("/accounts/login/", {"username": wrong, "password": "no"}).status_code == 200
+        )
+    phone = Client(REMOTE_ADDR="198.51.100.9")
+    right = {"username": spelling, "password": "correct horse battery"}
+    assert phone.post("/accounts/login/", right).status_code == 429
+    assert "_auth_user_id" not in phone.session
+
+
+def test_a_name_that_case_folds_long_is_counted_in_a_key_that_fits(
+    client: Client, db: None
+) -> None:
+    # "ﬃ" folds to three letters: 150 of them make 450, past the key column's 200 characters
+    # (PostgreSQL refuses a value too long for its column; SQLite stores it).
+    response = client.post("/accounts/login/", {"username": "ﬃ" * 150, "password": "no"})
+    assert response.status_code == 200
+    longest = RateLimit._meta.get_field("key").max_length
+    assert all(len(key) <= longest for key in RateLimit.objects.values_list("key", flat=True))
+    assert RateLimit.objects.filter(key__startswith="login-user:").count() == 1
