@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.http import (
     HttpRequest,
@@ -60,8 +61,15 @@ def theme(request: HttpRequest) -> HttpResponse:
     if chosen not in THEMES:
         chosen = "auto"
     response: HttpResponse = HttpResponseRedirect(safe_next(request, reverse("home")))
+    # Secure when the session cookie is (SECURE_COOKIES), as every cookie the app sets: over
+    # HTTPS it never travels in the clear; over a table's plain HTTP it still comes back.
     response.set_cookie(
-        THEME_COOKIE, chosen, max_age=365 * 24 * 3600, samesite="Lax", httponly=True
+        THEME_COOKIE,
+        chosen,
+        max_age=365 * 24 * 3600,
+        secure=settings.SESSION_COOKIE_SECURE,
+        samesite="Lax",
+        httponly=True,
     )
     return response
 

@@ -1,4 +1,5 @@
 import json
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -62,3 +63,32 @@ def test_pages_carry_a_content_security_policy_with_a_nonce(alice_client: Client
     assert f'nonce="{nonce.group(1)}"' in response.text  # htmx's script tag
     assert "<style" not in response.text
     assert " style=" not in response.text
+
+
+@pytest.mark.parametrize("secure", [True, False])
+def test_every_cookie_it_sets_is_secure_when_the_session_cookie_is(
+    client: Client, db: None, settings: Any, secure: bool
+) -> None:
+    # SECURE_COOKIES sets the session cookie's flag and every other cookie follows it: over
+    # HTTPS none is sent in the clear, over a table's plain HTTP every one still comes back.
+    settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = secure
+    settings.LANGUAGE_COOKIE_SECURE = secure
+    phrase = "a long pass phrase"
+    responses = [
+        client.get("/accounts/signup/"),  # the CSRF cookie
+        client.post("/theme/", {"theme": "dark"}),
+        client.post("/language/", {"language": "fr"}),
+        client.post(  # the session, the language kept on the account, a message
+            "/accounts/signup/",
+            {"username": "dora", "password1": phrase, "password2": phrase},
+        ),
+        client.post("/accounts/logout/"),
+        client.post("/accounts/login/", {"username": "dora", "password": phrase}),
+    ]
+    flags = {
+        name: bool(morsel["secure"])
+        for response in responses
+        for name, morsel in response.cookies.items()
+    }
+    assert {"csrftoken", "theme", "django_language", "sessionid", "messages"} <= set(flags)
+    assert flags == dict.fromkeys(flags, secure)
