@@ -67,9 +67,10 @@ def edit_deal(
     form_key: str = "",
 ) -> Saved:
     """Correct a past deal; everything after it is worked out again. `Saved.before` is the
-    result before the correction."""
+    result before the correction. Sent again with the same key, the same hands are already
+    saved (AlreadyDone) and other hands are a new correction that is not saved (KeyReused)."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as locked:
+    with changing(session, who, deal_data(entry)) as locked:
         deals = list(locked.deals.all())
         if number > len(deals):
             raise Conflict(

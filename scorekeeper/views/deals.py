@@ -237,11 +237,22 @@ def _offer_again(
         )
         % {"saved": saved, "number": number},
     )
+    return _render(request, table, _typed_again(table, request, number), attempted=True)
+
+
+def _typed_again(
+    table: Table, request: HtmxHttpRequest, number: int, revision: int | None = None
+) -> DealForm:
+    """What a deal form sent again with other content carried, checked, under a fresh
+    idempotency key: the old key names the change it already made, so it cannot save this
+    one. A correction also takes the deal's `revision` as it is now."""
     data = apply_taps(request.POST)
     data["number"], data["form_key"] = str(number), new_link_token()
+    if revision is not None:
+        data["revision"] = str(revision)
     form = _deal_form(table, data, number=number)
     form.is_valid()
-    return _render(request, table, form, attempted=True)
+    return form
 
 
 # Correcting a deal
@@ -282,6 +293,8 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
     except AlreadyDone as done:
         messages.info(request, str(done))
         return redirect(table.base)
+    except KeyReused:
+        return _correct_again(request, table, number)
     except Conflict as error:
         messages.error(
             request,
@@ -295,6 +308,24 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
     for line in presenter.describe_changes(saved.before, saved.result, number):
         messages.success(request, line)
     return redirect(table.base)
+
+
+def _correct_again(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse:
+    """A correction form sent again with other hands (Back to the page, changed, saved): say
+    that it was not saved, and show what was typed as a new correction of the deal as it is
+    now, to check and save."""
+    messages.error(
+        request,
+        _(
+            "This form was already used once. What you sent this time is different, so it "
+            "was not saved: it is below, to save as a new correction of deal %(number)s."
+        )
+        % {"number": number},
+    )
+    deal = table.session.deals.filter(number=number).first()
+    revision = deal.revision if deal is not None else None
+    form = _typed_again(table, request, number, revision)
+    return _render_correction(request, table, form, number, attempted=True)
 
 
 def _render_correction(

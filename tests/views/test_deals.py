@@ -337,6 +337,45 @@ def test_a_correction_on_a_stale_copy_is_refused(alice_client: Client, game: Gam
     assert Change.objects.filter(action="edited").count() == 1
 
 
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}])
+def test_a_correction_sent_again_with_other_hands_is_not_saved_and_comes_back(
+    alice_client: Client, game: GameSession, headers: dict[str, str]
+) -> None:
+    alice_client.post(_url(game), _deal())
+    first = {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1", "form_key": "k"}
+    assert alice_client.post(_url(game, "deals/1/"), first, headers=headers).status_code == 302
+    # Back to the page as it was (its key and revision), another correction, saved again.
+    again = {**first, "h0-tricks": "2", "h1-tricks": "7"}
+    response = alice_client.post(_url(game, "deals/1/"), again, headers=headers, follow=True)
+    assert "That was already saved." not in response.text
+    assert "What you sent this time is different, so it was not saved" in response.text
+    deal = Deal.objects.get()
+    assert (deal.revision, deal.hands.get(seat__position=0).tricks) == (2, 3)
+    assert Change.objects.filter(action="edited").count() == 1
+    # What was typed comes back, as the correction of deal 1 as it is now, under a fresh key.
+    assert "Correct deal 1" in response.text
+    form = response.context["form"]
+    assert (form["h0-tricks"].value(), form["h1-tricks"].value()) == ("2", "7")
+    assert form["form_key"].value() not in ("", "k")
+    assert str(form["revision"].value()) == "2"
+    resent = {**again, "form_key": form["form_key"].value(), "revision": "2"}
+    response = alice_client.post(_url(game, "deals/1/"), resent, headers=headers, follow=True)
+    assert "Deal 1 corrected." in response.text
+    assert Deal.objects.get().hands.get(seat__position=0).tricks == 2
+
+
+def test_a_correction_sent_twice_as_it_was_is_saved_once(
+    alice_client: Client, game: GameSession
+) -> None:
+    alice_client.post(_url(game), _deal())
+    fixed = {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1", "form_key": "k"}
+    alice_client.post(_url(game, "deals/1/"), fixed)
+    response = alice_client.post(_url(game, "deals/1/"), fixed, follow=True)
+    assert "That was already saved." in response.text
+    assert Change.objects.filter(action="edited").count() == 1
+    assert Deal.objects.get().revision == 2
+
+
 def test_a_correction_that_breaks_later_deals_is_refused(
     alice: User, alice_client: Client, roster: list[Player]
 ) -> None:
