@@ -20,6 +20,11 @@ MAX_GAMES = 99
 MAX_ADJUST = 99  # an adjustment is ±1 to ±99
 MAX_DEALS = 2_000  # deals or rounds in a session
 MAX_EVENTS = 200  # events in one round
+# Cards the count assistant counts in one round. Not in RULES.md (the count is kept with the
+# session, never in a scoresheet file): a round plays through a pack of 52 to 54 cards and
+# reshuffles the discards when the stock runs out, and even six players holding the total at
+# 99 with Kings, 9s, 4s and 10s do not go through the pack nine times.
+MAX_CARDS = 500
 MAX_NAME_LENGTH = 40
 MAX_TITLE_LENGTH = 100
 

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from scorekeeper.models import Change, GameSession, Player, RoundEvent
-from scorekeeper.rules import adding
+from scorekeeper.rules import adding, bounds
 from scorekeeper.scoresheet import event_data
 from scorekeeper.services import (
     AlreadyDone,
@@ -196,5 +196,23 @@ def test_a_count_that_no_longer_fits_the_seats_starts_again(game: GameSession) -
     now = counting.pile(fresh(game))
     assert now.count is not None and now.count.total == 0
     game.counter = {"count": "nonsense"}
+    game.save()
+    assert counting.pile(fresh(game)).count == adding.new_count(game.rules(), game.result())
+
+
+def test_a_count_at_the_bound_takes_no_card_and_one_past_it_starts_again(
+    game: GameSession,
+) -> None:
+    """A count at MAX_CARDS refuses the next card; a stored count holding more cards than a
+    round may is read as no count at all, so no page draws it: the round counts from 0."""
+    game = tap(game, "K")
+    plays = game.counter["count"]["plays"]
+    game.counter["count"]["plays"] = plays * bounds.MAX_CARDS
+    game.save()
+    now = counting.pile(fresh(game))
+    assert now.count is not None and len(now.count.plays) == bounds.MAX_CARDS
+    with pytest.raises(Rejected, match="at most 500 cards in a round"):
+        tap(fresh(game), "K")
+    game.counter["count"]["plays"] = plays * (bounds.MAX_CARDS + 1)
     game.save()
     assert counting.pile(fresh(game)).count == adding.new_count(game.rules(), game.result())

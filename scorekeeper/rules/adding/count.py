@@ -33,7 +33,9 @@ The data, as a page shows it:
   label) pairs; `cards.QUESTIONS` words the question.
 
 `play_card` raises `InvalidPlay` (a ValueError with a `field`: "card", "choice", "player") for
-a card the table does not have or a missing or wrong choice; the message names what is wrong.
+a card the table does not have, a missing or wrong choice, or a card past the round's
+MAX_CARDS (bounds.py); the message names what is wrong. At the bound a card over the limit is
+still heard (it is not counted, so the count does not grow) and proposes the end of the round.
 
 Where RULES.md is silent or a table cannot be counted card by card, this module decides:
 - "Two players" means two players still in the round. With two, a reverse leaves the direction
@@ -103,6 +105,7 @@ from scorekeeper.rules.adding.events import EventRule
 from scorekeeper.rules.adding.presets import AddingRules
 from scorekeeper.rules.adding.prose import tell_event
 from scorekeeper.rules.adding.results import AddingResult
+from scorekeeper.rules.bounds import MAX_CARDS, number
 from scorekeeper.rules.common import is_whole, join_names
 from scorekeeper.rules.i18n import _
 
@@ -227,6 +230,8 @@ class Count:
         plays = fields["plays"]
         if not isinstance(plays, list):
             raise ValueError("count.plays: a list is needed.")
+        if len(plays) > MAX_CARDS:
+            raise ValueError(f"count.plays: a list of at most {MAX_CARDS} cards is needed.")
         return cls(
             round=_number(fields["round"], "count.round", 1),
             dealer=seated(fields["dealer"], "count.dealer"),
@@ -398,7 +403,8 @@ def play_card(
 
     Returns the new count and the events the card makes under the session's rules, to be
     proposed. A card that would take the total over the limit is not counted (`refused`) and
-    proposes the bust (or Wilson's border at 99) instead."""
+    proposes the bust (or Wilson's border at 99) instead. A card counted past the round's
+    MAX_CARDS is refused (InvalidPlay): no page or stored count grows without end."""
     found = _card(rules, card)
     actor = _actor(count, player)
     picked = _choice(rules, count, found, choice, actor)
@@ -407,6 +413,11 @@ def play_card(
     made = effect.apply(before, picked if isinstance(picked, int) else None)
     if made > rules.limit:
         return _over_the_limit(rules, count, found, actor, before, made)
+    if len(count.plays) >= MAX_CARDS:
+        message = _(
+            "The counter takes at most {limit} cards in a round: count the rest of it at the table."
+        )
+        raise InvalidPlay("card", message.format(limit=number(MAX_CARDS)))
     after = max(made, 0)
     events = _passed(rules, actor, before, after)
     made_69 = after == HOUSE_69 != before

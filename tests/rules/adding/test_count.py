@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.rules import bounds
 from scorekeeper.rules.adding import (
     CARD_TABLES,
     AddingResult,
@@ -623,6 +624,34 @@ def test_a_count_goes_to_json_and_back():
         "reset": False,
     }
     assert data["out"] == ["Dan"] and data["seats"] == ["Ann", "Ben", "Cat", "Dan"]
+
+
+def test_a_round_counts_at_most_max_cards():
+    """A card past MAX_CARDS is refused, while a card over the limit still proposes the end of
+    the round and the last card can still be taken back."""
+    rules = rules_for("ninety-nine")
+    full = tap(rules, at(rules, 0), *["K"] * (bounds.MAX_CARDS - 1))
+    assert (len(full.plays), full.total) == (bounds.MAX_CARDS, 99)
+    message = "The counter takes at most 500 cards in a round: count the rest of it at the table."
+    for card, choice in (("K", None), ("4", None), ("10", -10)):
+        with pytest.raises(InvalidPlay) as refused:
+            play_card(rules, full, card, choice)
+        assert (refused.value.field, refused.value.message) == ("card", message)
+    with pytest.raises(InvalidPlay, match="has no card"):  # what is wrong with the card first
+        play_card(rules, full, "Joker")
+    played = play_card(rules, full, "5")
+    assert (played.count, events(played)) == (full, [Event(full.turn, "bust")])
+    assert play_card(rules, undo_card(full), "K").count == full
+
+
+def test_a_stored_count_holds_at_most_max_cards():
+    rules = rules_for("ninety-nine")
+    data = at(rules, 99).to_data()
+    data["plays"] = data["plays"] * bounds.MAX_CARDS
+    assert len(Count.from_data(data).plays) == bounds.MAX_CARDS
+    data["plays"].append(data["plays"][0])
+    with pytest.raises(ValueError, match=r"count\.plays: a list of at most 500 cards is needed\."):
+        Count.from_data(data)
 
 
 @pytest.mark.parametrize(
