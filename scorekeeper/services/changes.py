@@ -79,15 +79,24 @@ class KeyReused(Exception):
 
 
 @contextmanager
-def changing(session: GameSession, who: Who, content: object = None) -> Iterator[GameSession]:
+def changing(
+    session: GameSession,
+    who: Who,
+    content: object = None,
+    *,
+    same: Callable[[Change], bool] | None = None,
+) -> Iterator[GameSession]:
     """Lock the session and refuse a form already applied; yield the locked session.
 
-    `content` is what the form asks to store: sent again with the same key, the same content is
-    AlreadyDone and other content is KeyReused.
+    `content` is what the form asks to store: sent again with the same key, the same content
+    (the `after` of the change the key made) is AlreadyDone and other content is KeyReused.
+    A form whose content depends on the page it was sent from (remove a round's second event;
+    undo the last tap, from a page whose taps share its key) says instead with `same` whether
+    the change its key made is the one it asks for.
     """
     with transaction.atomic():
         locked = _locked(session)
-        _once(locked, who.form_key, content)
+        _once(locked, who.form_key, content, same)
         yield locked
 
 
@@ -102,11 +111,17 @@ def _locked(session: GameSession) -> GameSession:
     return locked_session(session)
 
 
-def _once(session: GameSession, form_key: str, content: object) -> None:
+def _once(
+    session: GameSession,
+    form_key: str,
+    content: object,
+    same: Callable[[Change], bool] | None,
+) -> None:
     change = replayed(session, form_key)
     if change is None:
         return
-    if content is not None and content != change.after:
+    alike = same(change) if same is not None else content in (None, change.after)
+    if not alike:
         raise KeyReused(change)
     raise AlreadyDone(_("That was already saved."))
 

@@ -6,9 +6,9 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.models import ChangeAction, GameSession, Round
+from scorekeeper.models import Change, ChangeAction, GameSession, Round
 from scorekeeper.rules import adding
-from scorekeeper.scoresheet import event_data, round_data
+from scorekeeper.scoresheet import event_data, read_change, round_data
 from scorekeeper.services.changes import (
     Ahead,
     Conflict,
@@ -75,9 +75,12 @@ def undo_event(
     by_name: str = "",
     form_key: str = "",
 ) -> Saved:
-    """Take back the last event of the session (it stays in the history)."""
+    """Take back the last event of the session (it stays in the history).
+
+    The undo button shares its page's key with the taps: sent again with a key that made an
+    undo, it is AlreadyDone; with a key that recorded a tap, it is not that tap (KeyReused)."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as locked:
+    with changing(session, who, same=_an_undo) as locked:
         rounds = locked.entries()
         if state != adding.table_state(rounds) or not rounds:
             raise Conflict(str(TABLE_CHANGED))
@@ -101,20 +104,41 @@ def undo_event(
         )
 
 
+def _an_undo(earlier: Change) -> bool:
+    """Whether the change a key made is an undo (an undo sent again asks for the same)."""
+    return earlier.action == ChangeAction.DELETED
+
+
 def edit_round(
     *,
     session: GameSession,
     number: int,
     revision: int,
-    events: tuple[adding.Event, ...],
+    remove: int | None = None,
+    add: adding.Event | None = None,
     by_user: User | None,
     by_name: str = "",
     form_key: str = "",
 ) -> Saved:
-    """Replace a round's events; everything after it is worked out again. `Saved.before` is
-    the result before the correction."""
+    """Correct a round as its page asks: remove its event at `remove` (0-based, as the page
+    listed them), or `add` an event at its end; everything after it is worked out again.
+    `Saved.before` is the result before the correction.
+
+    Sent again with the same key, the page's request is applied to the round the page showed
+    (the `before` of the change the key made): the same round as that change made is
+    AlreadyDone, another one is a new correction that is not saved (KeyReused)."""
     who = Who(by_user, by_name, form_key)
-    with changing(session, who) as locked:
+
+    def same(earlier: Change) -> bool:
+        if earlier.action != ChangeAction.EDITED or earlier.number != number:
+            return False
+        shown = read_change(earlier.before)
+        return (
+            shown is not None
+            and round_data(adding.RoundEntry(_corrected(shown, remove, add))) == earlier.after
+        )
+
+    with changing(session, who, same=same) as locked:
         stored = list(locked.rounds.all())
         if not 1 <= number <= len(stored):
             raise Conflict(
@@ -125,13 +149,14 @@ def edit_round(
             raise Conflict(
                 _("Round %(number)s was just corrected on another phone.") % {"number": number}
             )
+        rounds = locked.entries()
+        old = rounds[number - 1]
+        events = _corrected(old.events, remove, add)
         if not events:
             empty = _("Round %(number)s: a round needs at least one event; undo it instead.")
             raise Rejected([empty % {"number": number}])
 
         before = locked.result()
-        rounds = locked.entries()
-        old = rounds[number - 1]
         changed = [*rounds[: number - 1], adding.RoundEntry(events), *rounds[number:]]
         result = scored(locked, changed)
         game_round.revision += 1
@@ -149,3 +174,12 @@ def edit_round(
             after=round_data(changed[number - 1]),
             was=before,
         )
+
+
+def _corrected(
+    events: tuple[adding.Event, ...], remove: int | None, add: adding.Event | None
+) -> tuple[adding.Event, ...]:
+    """A round's events with the event at `remove` taken out, or with `add` at their end."""
+    if add is not None:
+        return (*events, add)
+    return tuple(event for position, event in enumerate(events) if position != remove)

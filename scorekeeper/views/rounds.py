@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.forms.rounds import AdjustForm, RoundEventForm
 from scorekeeper.http import HtmxHttpRequest
-from scorekeeper.models import Change, GameSession, new_link_token
+from scorekeeper.models import Change, ChangeAction, GameSession, Round, new_link_token
 from scorekeeper.presenters import adding as presenter
 from scorekeeper.rules import adding
+from scorekeeper.scoresheet import read_change
 from scorekeeper.services import (
     AlreadyDone,
     Conflict,
@@ -64,8 +65,12 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     try:
         if "undo_tap" in request.POST:
             place = UNDO
-            now = undo_event(session=session, state=state, **who).session
-            messages.success(request, _("Last tap undone. It is kept in the history."), place)
+            try:
+                now = undo_event(session=session, state=state, **who).session
+            except KeyReused as reused:
+                messages.error(request, _undo_again_message(session, reused.change), place)
+            else:
+                messages.success(request, _("Last tap undone. It is kept in the history."), place)
         elif "tap" in request.POST:
             place = _tapped_place(session, request.POST["tap"])
             event = _tapped_event(session, request.POST["tap"])
@@ -143,13 +148,7 @@ def _placed_messages(request: HtmxHttpRequest) -> tuple[list[Message], list[Mess
 
 def _tap_again_message(session: GameSession, change: Change, event: adding.Event) -> str:
     rules = session.rules()
-    stored = change.after if isinstance(change.after, dict) else {}
-    earlier = adding.Event(
-        player=str(stored.get("player")),
-        event=str(stored.get("event")),
-        target=stored.get("target"),
-        tokens=stored.get("tokens"),
-    )
+    earlier = _earlier_tap(change)
     return _(
         "That page's tap was already recorded (%(earlier_player)s: %(earlier_event)s). "
         "%(player)s: %(event)s was not recorded: tap it again to record it."
@@ -159,6 +158,29 @@ def _tap_again_message(session: GameSession, change: Change, event: adding.Event
         "player": event.player,
         "event": presenter.event_label(rules, event),
     }
+
+
+def _undo_again_message(session: GameSession, change: Change) -> str:
+    earlier = _earlier_tap(change)
+    return _(
+        "That page's tap was already recorded (%(earlier_player)s: %(earlier_event)s). "
+        "The undo was not done: the table is below as it is now; undo again if a tap "
+        "should go."
+    ) % {
+        "earlier_player": earlier.player,
+        "earlier_event": presenter.event_label(session.rules(), earlier),
+    }
+
+
+def _earlier_tap(change: Change) -> adding.Event:
+    """The event that a page's key already recorded (the change's `after`)."""
+    stored = change.after if isinstance(change.after, dict) else {}
+    return adding.Event(
+        player=str(stored.get("player")),
+        event=str(stored.get("event")),
+        target=stored.get("target"),
+        tokens=stored.get("tokens"),
+    )
 
 
 def _tapped_event(session: GameSession, value: str) -> adding.Event:
@@ -302,33 +324,79 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
     rules = session.rules()
     form = RoundEventForm(rules=rules)
     if request.method == "POST":
-        events = session.entries()[number - 1].events
         revision = whole(request.POST.get("revision", ""))
-        changed: tuple[adding.Event, ...] | None = None
-        if "remove" in request.POST:
-            position = whole(request.POST["remove"])
-            changed = tuple(e for i, e in enumerate(events) if i != position)
-        else:
+        remove = whole(request.POST["remove"]) if "remove" in request.POST else None
+        add = None
+        if remove is None:
             form = RoundEventForm(request.POST, rules=rules)
-            if form.is_valid():
-                changed = (*events, form.entered_event())
-        if changed is not None:
+            add = form.entered_event() if form.is_valid() else None
+        if remove is not None or add is not None:
             try:
                 saved = edit_round(
                     session=session,
                     number=number,
                     revision=revision,
-                    events=changed,
+                    remove=remove,
+                    add=add,
                     **table.who(request),
                 )
             except AlreadyDone as done:
                 messages.info(request, str(done))
+            except KeyReused as reused:
+                # The page as the round is now, under a fresh key, with what was sent.
+                again = _correct_again_message(rules, reused, number, remove, add)
+                messages.error(request, again)
+                return _render_correction(request, table, number, stored, form)
             except (Conflict, Rejected) as error:
                 messages.error(request, str(error))
             else:
                 for line in presenter.describe_round_changes(saved.before, saved.result, number):
                     messages.success(request, line)
             return redirect(table.url(f"rounds/{number}/"))
+    return _render_correction(request, table, number, stored, form)
+
+
+def _correct_again_message(
+    rules: adding.AddingRules,
+    reused: KeyReused,
+    number: int,
+    remove: int | None,
+    add: adding.Event | None,
+) -> str:
+    """What a round's correction page says when its form comes again with another request
+    (Back to the page, another event removed or added): which event was not removed or
+    added, to do again on the round as it is now."""
+    if add is not None:
+        return _(
+            "This form was already used once. What you sent this time is different, so it was "
+            "not saved: adding %(event)s. It is filled in below, to add again."
+        ) % {"event": _labelled(rules, add)}
+    change = reused.change
+    edited = change.action == ChangeAction.EDITED and change.number == number
+    shown = read_change(change.before) if edited else None  # the round the page showed
+    if remove is None or shown is None or not 0 <= remove < len(shown):
+        return str(reused)
+    return _(
+        "This form was already used once. What you sent this time is different, so it was "
+        "not saved: removing %(event)s. The round is below as it is now; remove it again if "
+        "it should go."
+    ) % {"event": _labelled(rules, shown[remove])}
+
+
+def _labelled(rules: adding.AddingRules, event: adding.Event) -> str:
+    """An event as the correction page lists it: "Ben: Hit 33"."""
+    return f"{event.player}: {presenter.event_label(rules, event)}"
+
+
+def _render_correction(
+    request: HtmxHttpRequest,
+    table: Table,
+    number: int,
+    stored: list[Round],
+    form: RoundEventForm,
+) -> HttpResponse:
+    session = table.session
+    rules = session.rules()
     played = session.result().rounds[number - 1]
     ctx = {
         "table": table,
@@ -338,10 +406,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
         "revision": stored[number - 1].revision,
         "form_key": new_link_token(),
         "played": played,
-        "labels": [
-            f"{effect.event.player}: {presenter.event_label(rules, effect.event)}"
-            for effect in played.events
-        ],
+        "labels": [_labelled(rules, effect.event) for effect in played.events],
         "form": form,
     }
     return render(request, "adding/correct.html", ctx)

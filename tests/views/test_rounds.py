@@ -214,6 +214,110 @@ def test_correct_a_round(alice_client: Client, game: GameSession) -> None:
     assert alice_client.get(_url(game, "rounds/9/")).status_code == 404
 
 
+def _round_one(game: GameSession) -> list[tuple[str, str]]:
+    events = RoundEvent.objects.filter(round__session=game, round__number=1).order_by("position")
+    return [(event.seat.player.name, event.event) for event in events]
+
+
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}])
+def test_a_round_correction_resent_as_another_removal_is_not_saved(
+    alice_client: Client, game: GameSession, headers: dict[str, str]
+) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    _tap(alice_client, game, "0:hit:33")
+    url = _url(game, "rounds/1/")
+    first = {"revision": "1", "form_key": "k", "remove": "0"}
+    assert alice_client.post(url, first, headers=headers).status_code == 302
+    assert _round_one(game) == [("Ann", "hit")]
+    # Back to the page as it was (Ben's hit, then Ann's), the other event removed this time.
+    again = {**first, "remove": "1"}
+    response = alice_client.post(url, again, headers=headers, follow=True)
+    assert "That was already saved." not in response.text
+    assert "What you sent this time is different, so it was not saved" in response.text
+    assert "not saved: removing Ann: Hit 33." in response.text
+    assert _round_one(game) == [("Ann", "hit")]
+    assert Change.objects.filter(action="edited").count() == 1
+    # The page is the round as it is now, under a fresh key.
+    assert 'name="revision" value="2"' in response.text
+    assert 'name="form_key" value="k"' not in response.text
+
+
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}])
+def test_a_round_correction_resent_as_an_added_event_is_not_saved_and_comes_back(
+    alice_client: Client, game: GameSession, headers: dict[str, str]
+) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    _tap(alice_client, game, "0:hit:33")
+    url = _url(game, "rounds/1/")
+    first = {"revision": "1", "form_key": "k", "remove": "0"}
+    alice_client.post(url, first, headers=headers)
+    again = {"revision": "1", "form_key": "k", "player": "2", "event": "hit:33", "add": ""}
+    response = alice_client.post(url, again, headers=headers, follow=True)
+    assert "That was already saved." not in response.text
+    assert "What you sent this time is different, so it was not saved" in response.text
+    assert _round_one(game) == [("Ann", "hit")]
+    assert Change.objects.filter(action="edited").count() == 1
+    # What was typed is in the form again, to add under the page's fresh key.
+    form = response.context["form"]
+    assert (form["player"].value(), form["event"].value()) == ("2", "hit:33")
+    assert 'name="form_key" value="k"' not in response.text
+    key = re.search(r'name="form_key" value="([^"]+)"', response.text)
+    assert key
+    resent = {**again, "revision": "2", "form_key": key.group(1)}
+    response = alice_client.post(url, resent, headers=headers, follow=True)
+    assert "Round 1 corrected." in response.text
+    assert _round_one(game) == [("Ann", "hit"), ("Cat", "hit")]
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [{"remove": "0"}, {"player": "2", "event": "hit:33", "add": ""}],
+    ids=["remove", "add"],
+)
+def test_a_round_correction_sent_twice_as_it_was_is_saved_once(
+    alice_client: Client, game: GameSession, sent: dict[str, str]
+) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    _tap(alice_client, game, "0:hit:33")
+    url = _url(game, "rounds/1/")
+    form = {"revision": "1", "form_key": "k", **sent}
+    alice_client.post(url, form)
+    corrected = _round_one(game)
+    response = alice_client.post(url, form, follow=True)
+    assert "That was already saved." in response.text
+    assert _round_one(game) == corrected
+    assert Change.objects.filter(action="edited").count() == 1
+
+
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_an_undo_sent_with_the_key_of_a_tap_already_made_is_not_taken_for_it(
+    alice_client: Client, game: GameSession, headers: dict[str, str]
+) -> None:
+    state = _state(alice_client, game)
+    alice_client.post(_url(game), {"state": state, "form_key": "k", "tap": "1:hit:33"})
+    # Back to that page: its undo button sends the same key as the tap.
+    undo = {"state": state, "form_key": "k", "undo_tap": ""}
+    response = alice_client.post(_url(game), undo, headers=headers, follow=True)
+    assert "That was already saved." not in response.text
+    assert "That page's tap was already recorded (Ben: Hit 33)" in response.text.replace(
+        "&#x27;", "'"
+    )
+    assert "The undo was not done" in response.text
+    assert RoundEvent.objects.count() == 1
+    assert [c.action for c in Change.objects.order_by("id")] == ["added"]
+
+
+def test_an_undo_sent_twice_undoes_one_tap(alice_client: Client, game: GameSession) -> None:
+    _tap(alice_client, game, "1:hit:33")
+    _tap(alice_client, game, "0:hit:33")
+    undo = {"state": _state(alice_client, game), "form_key": "k", "undo_tap": ""}
+    alice_client.post(_url(game), undo)
+    response = alice_client.post(_url(game), undo, follow=True)
+    assert "That was already saved." in response.text
+    assert RoundEvent.objects.count() == 1
+    assert [c.action for c in Change.objects.order_by("id")] == ["added", "added", "deleted"]
+
+
 def test_the_scoresheet_downloads(alice_client: Client, game: GameSession) -> None:
     _tap(alice_client, game, "1:hit:33")
     data = json.loads(alice_client.get(_url(game, "scoresheet.json")).content)
