@@ -458,6 +458,10 @@ def board(result: adding.AddingResult) -> Board:
 
 # The count assistant (rules/adding/count.py; its writes are services/count.py)
 
+# The panel lists the round's last SHOWN_CARDS cards and says how many came before, so that
+# what a page costs is bounded by what it shows, not by how long the round has gone on.
+SHOWN_CARDS = 12
+
 DIRECTIONS = {
     adding.count.CLOCKWISE: ("↻", gettext_noop("Clockwise")),
     adding.count.COUNTER_CLOCKWISE: ("↺", gettext_noop("Counter-clockwise")),
@@ -484,8 +488,9 @@ class CounterPlay:
 
 @dataclass(frozen=True)
 class Counter:
-    """The count as a page shows it: large total, direction, whose turn, the cards so far;
-    for a scorer, the card grid, the question a card asks, and the events proposed."""
+    """The count as a page shows it: large total, direction, whose turn, the round's last
+    SHOWN_CARDS cards and how many came before them; for a scorer, the card grid, the
+    question a card asks, and the events proposed."""
 
     round: int | None
     dealer: str
@@ -493,7 +498,7 @@ class Counter:
     arrow: str
     direction: str
     turn: str  # "Ben to play", "Ben plays 2 cards in a row", or "" once nobody is left
-    plays: tuple[CounterPlay, ...]
+    plays: tuple[CounterPlay, ...]  # the last SHOWN_CARDS cards of the round
     proposals: tuple[tuple[int, str], ...]  # (index, sentence)
     refused: str | None
     cards: tuple[CounterCard, ...]
@@ -501,6 +506,7 @@ class Counter:
     asked: str = ""  # that card's id
     choices: tuple[tuple[str, str], ...] = ()  # (button value "A|11", label "11")
     wide: bool = False  # many choices (a total from 0 to 100): a denser grid
+    earlier: int = 0  # the cards of the round before those listed
 
 
 def _play_label(table: adding.CardTable, play: adding.count.Play) -> str:
@@ -551,7 +557,7 @@ def counter(
         )
     plays = tuple(
         CounterPlay(_play_label(table, play), play.player, play.total, play.reset)
-        for play in count.plays
+        for play in count.plays[-SHOWN_CARDS:]
     )
     shown = Counter(
         count.round,
@@ -564,6 +570,7 @@ def counter(
         listed,
         refused,
         cards,
+        earlier=max(len(count.plays) - SHOWN_CARDS, 0),
     )
     found = table.card(ask) if ask else None
     if found is None or found.effect.asks is None or turn is None:

@@ -4,13 +4,17 @@ service as the event buttons or dismissed, shared by the scorer link and seen by
 ownership, stale taps and bad input."""
 
 import re
+from collections.abc import Sequence
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import Change, GameSession, Player, RoundEvent
+from scorekeeper.presenters.adding import SHOWN_CARDS
+from scorekeeper.rules import adding, bounds
 from scorekeeper.services import create_adding_session
+from scorekeeper.services.count import Pile
 
 HX = {"HX-Request": "true", "HX-Target": "table"}
 
@@ -306,3 +310,100 @@ def test_a_card_on_another_phone_is_not_a_stale_table_but_an_event_is(
     _post(alice_client, owner, confirm="0")
     live = client.get(f"{scorer}live/?since={since}").text
     assert "The table changed on another phone." in live
+
+
+# A long round: the bound on cards and the pages that list only the last ones
+
+NAMES_OF_SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+# Links of their own: a watch link's pages are kept in the cache by link and version.
+SCORER_99, WATCH_99 = "scorer-of-a-long-round", "watch-of-a-long-round"
+
+
+@pytest.fixture
+def ninety_nine(alice: User) -> GameSession:
+    """Pagat's 99 for six, where Kings hold the total at 99 and a round may go on and on."""
+    roster = [Player.objects.create(owner=alice, name=name) for name in NAMES_OF_SIX]
+    game = create_adding_session(owner=alice, ruleset="ninety-nine", options={}, players=roster)
+    game.scorer_token, game.watch_token = SCORER_99, WATCH_99
+    game.save()
+    return game
+
+
+def _counted(session: GameSession, cards: Sequence[str]) -> adding.Count:
+    """Count `cards` with the rules and keep the count as the service keeps it (a tap each
+    through the views would take minutes for the bound's worth)."""
+    rules = session.rules()
+    count = adding.new_count(rules, session.result())
+    assert count is not None
+    for card in cards:
+        played = adding.play_card(rules, count, card)
+        assert played.counted, played.refused
+        count = played.count
+    session.counter = Pile(count).to_data()
+    session.version += 1
+    session.save()
+    return count
+
+
+def test_a_card_past_the_bound_is_refused_with_a_message(
+    alice_client: Client, ninety_nine: GameSession
+) -> None:
+    _counted(ninety_nine, ["K"] * bounds.MAX_CARDS)
+    base = _url(ninety_nine)
+    _show(alice_client, base)
+    version = GameSession.objects.get(pk=ninety_nine.pk).version
+    page = _post(alice_client, base, card="9")
+    assert (
+        "The counter takes at most 500 cards in a round: count the rest of it at the table." in page
+    )
+    stored = GameSession.objects.get(pk=ninety_nine.pk)
+    assert stored.version == version
+    assert len(stored.counter["count"]["plays"]) == bounds.MAX_CARDS
+    # The last card can still be taken back, and then one more is counted.
+    page = _post(alice_client, base, count_undo="")
+    assert "Last card taken back." in page
+    page = _post(alice_client, base, card="9")
+    assert "9: the total is 99." in page
+
+
+def _pages(owner: Client, scorer: Client, session: GameSession) -> dict[str, str]:
+    """Every page that shows the count, as the owner, a scorer and a watcher see it."""
+    base, scorer_base, watch = _url(session), f"/s/{SCORER_99}/", f"/w/{WATCH_99}/"
+    hx = {"HX-Request": "true"}
+    return {
+        "owner": owner.get(base).text,
+        "owner live": owner.get(f"{base}live/?since=1", headers=hx).text,
+        "scorer": scorer.get(scorer_base).text,
+        "watch": Client().get(watch).text,
+        "watch live": Client().get(f"{watch}live/", headers=hx).text,
+        "display": Client().get(f"{watch}display/").text,
+        "display live": Client().get(f"{watch}display/live/", headers=hx).text,
+    }
+
+
+def test_a_long_round_shows_only_its_last_cards(
+    alice_client: Client, client: Client, ninety_nine: GameSession
+) -> None:
+    base = _url(ninety_nine)
+    _show(alice_client, base)
+    client.post(f"/s/{SCORER_99}/name/", {"name": "Sam"})
+    _show(client, f"/s/{SCORER_99}/")
+    # The first card (a K) falls out of the list; the last (a 4) is in it.
+    _counted(ninety_nine, ["K"] + ["9"] * (SHOWN_CARDS - 2) + ["4"])
+    few = _pages(alice_client, client, ninety_nine)
+    count = _counted(ninety_nine, ["K"] + ["9"] * (bounds.MAX_CARDS - 2) + ["4"])
+    many = _pages(alice_client, client, ninety_nine)
+    earlier = bounds.MAX_CARDS - SHOWN_CARDS
+    for name, page in few.items():
+        assert page.count('class="counter-play-card"') == SHOWN_CARDS, name
+        assert "earlier card" not in page, name
+    for name, page in many.items():
+        assert page.count('class="counter-play-card"') == SHOWN_CARDS, name
+        assert f"{earlier} earlier cards" in page, name
+        assert 'class="counter-play-card">4<' in page, name
+        assert 'class="counter-play-card">K<' not in page, name
+        # The count is still worked out from every card: the total and whose turn it is.
+        assert _total(page) == 99, name
+        assert re.search(rf'class="counter-turn">{count.turn}<', page), name
+        # A page is as large after the bound's worth of cards as after a few.
+        assert len(page) - len(few[name]) < 200, (name, len(page), len(few[name]))
