@@ -54,13 +54,16 @@ def decode(text: str) -> object:
     The size and the nesting depth are checked before the text is parsed, so that no file can
     make the reader work long or recurse deep (RULES.md §3, Bounds).
     """
+    # A UTF-8 file may begin with a byte order mark (some editors on Windows write one): a JSON
+    # reader may ignore it (RFC 8259, 8.1), and this one does.
+    text = text.removeprefix("\ufeff")
     if len(text) > MAX_FILE_BYTES:
         message = _("The file is too big for a scoresheet (over {megabytes} MB).").format(
             megabytes=MAX_FILE_BYTES // 1_000_000
         )
         raise InvalidScoresheet([Problem("", message)])
-    depth, unpaired = _nesting(text)
-    if depth > MAX_NESTING and not unpaired:  # unpaired: the JSON reader says where it fails
+    depth = _nesting(text)
+    if depth is not None and depth > MAX_NESTING:  # None: the JSON reader says where it fails
         message = _(
             "Values are nested {depth} levels deep; a scoresheet nests at most {most}."
         ).format(depth=depth, most=MAX_NESTING)
@@ -82,24 +85,41 @@ def decode(text: str) -> object:
     return data
 
 
-# A JSON string (skipped whole, so brackets inside it do not count) or a bracket.
-_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+# The brackets kept by `_nesting()`, as one kind: the JSON reader tells "[" from "}".
+_ONE_KIND = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"[]{}")))
+# A run of opening brackets and the run of closing ones after it.
+_PEAK = re.compile(rb"(\[*+)(\]*+)")
 
 
-def _nesting(text: str) -> tuple[int, bool]:
-    """How deep the text's arrays and objects nest, read without parsing, and whether their
-    brackets fail to pair up (then it is not JSON at all)."""
+def _nesting(text: str) -> int | None:
+    """How deep the text's arrays and objects nest, read without parsing; None if their
+    brackets fail to pair up (then it is not JSON at all).
+
+    Each step is one pass of the standard library's C code over the text, so that no text,
+    however made, makes the check slow; the loop in Python runs once per peak of what is left
+    after the first levels are taken out, at most once every 24 characters of the text.
+    """
+    # The escaped backslashes go first, then the escaped quotes (a run of backslashes pairs
+    # up from its start, as in a JSON string): every quote left opens or closes a string.
+    plain = text.replace("\\\\", "").replace('\\"', "")
+    # Outside strings: every other stretch between quotes; a string left open runs to the end.
+    outside = "".join(plain.split('"')[::2])
+    brackets = outside.encode(errors="surrogatepass").translate(_ONE_KIND, _NOT_BRACKETS)
+    # Taking out every "[]" takes out one level: each deepest "[" is closed right after it.
+    # It leaves the pairing as it was, and the peaks that are left each stood on 12 levels.
+    levels = 0
+    while levels <= MAX_NESTING and b"[]" in brackets:
+        brackets = brackets.replace(b"[]", b"")
+        levels += 1
     depth = deepest = 0
-    for match in _STRING_OR_BRACKET.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token in "]}":
-            depth -= 1
-            if depth < 0:
-                return deepest, True
-    return deepest, depth != 0
+    for opening, closing in _PEAK.findall(brackets):
+        depth += len(opening)
+        deepest = max(deepest, depth)
+        depth -= len(closing)
+        if depth < 0:
+            return None
+    return None if depth else levels + deepest
 
 
 class _RepeatedKey(Exception):
