@@ -1,5 +1,5 @@
 """A rude phone on the table's Wi-Fi: `scripts/run` keeps answering every other phone while one
-address holds a thousand connections open, each sending its request a few bytes at a time.
+address holds thousands of connections open, each sending its request a byte at a time.
 
 The fault runs against `scripts/run` from a fresh clone (tests/serving/conftest.py). The pages
 asked for meanwhile are timed and the figures printed; the test itself only waits for each
@@ -23,7 +23,9 @@ from tests.serving.conftest import Network, Server
 
 pytestmark = pytest.mark.browser  # starts scripts/run: with the browser tests, on SQLite only
 
-STALLED = 1_000
+# Twice the promise (SECURITY.md: 1,000), so that it holds however the server's workers share
+# the connections out, even while one of them is still starting.
+STALLED = 2_000
 PAGES = 5
 PATIENCE = 15.0  # seconds: a page not answered by then is a stalled server
 
@@ -79,7 +81,7 @@ def _more_files() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (STALLED + 200, hard))
 
 
-def test_a_thousand_stalled_connections_from_one_phone_leave_the_others_answered(
+def test_thousands_of_stalled_connections_from_one_phone_leave_the_others_answered(
     clone: Path, network: Network, servers: list[Server]
 ) -> None:
     server = Server(clone, network)
