@@ -1,4 +1,6 @@
+import contextlib
 import os
+import resource
 
 import django
 
@@ -8,5 +10,20 @@ django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 from scorekeeper.events import Handler  # noqa: E402 (needs the settings and apps loaded above)
 from scorekeeper.warm import warm  # noqa: E402
 
+
+def open_more_files() -> None:
+    """Raise the open-files limit to the most the system allows this process: each phone's
+    connection, and each open event stream, holds one (many systems start processes at 1,024,
+    and allow far more when asked)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 10_240  # macOS's most per process
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return
+    # Where the system refuses, the limit stays, and the streams' share follows it.
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+open_more_files()
 application = Handler()  # Django's, except for the event streams
 warm()

@@ -244,7 +244,11 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 MESSAGE_STORAGE = "django.contrib.messages.storage.fallback.FallbackStorage"
 
 # Security: strict by default; TLS terminates at the reverse proxy in production.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Behind a reverse proxy that terminates TLS, its X-Forwarded-Proto says whether the phone came
+# over HTTPS. With no proxy in front (scripts/run) that header is whatever the phone wrote.
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if envbool("TRUST_X_FORWARDED_PROTO", True) else None
+)
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # health checks come over plain HTTP from inside
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG)

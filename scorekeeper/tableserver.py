@@ -281,21 +281,25 @@ def environment(env: Mapping[str, str], served: Plan, key: str) -> dict[str, str
         "SECURE_COOKIES": "true" if served.https else "false",
         "SECURE_HSTS_SECONDS": "0",
         "SECURE_HSTS_PRELOAD": "false",
+        # No proxy in front: an X-Forwarded-Proto header is the phone's own word.
+        "TRUST_X_FORWARDED_PROTO": "false",
     }
     return derived | {k: v for k, v in env.items() if v} | {"DEBUG": "false"}
 
 
 def gunicorn_command(served: Plan, tls: tuple[Path, Path] | None) -> list[str]:
     command = [
-        sys.executable, "-m", "gunicorn", "scorekeeper.wsgi:application",
+        sys.executable, "-m", "gunicorn", "scorekeeper.asgi:application",
         "--config", "python:scorekeeper.gunicorn_table",
         "--chdir", str(ROOT),
-        # Threads, not sync workers: phones connect straight to it with no proxy in front,
-        # and a browser's idle or preconnected connection would hold a sync worker for the
-        # whole timeout. A thread waits for nothing until the request has come in.
-        "--worker-class", "gthread",
+        # gunicorn's asyncio (ASGI) workers: phones connect straight to it with no proxy in
+        # front, and a connection that sends its request slowly, or never, costs a socket and
+        # a little memory but holds no worker and no thread, so every other phone is answered.
+        # The same workers carry the watch and scorer links' event streams (live push).
+        "--worker-class", "asgi",
         "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
-        "--threads", "4",
+        # No proxy in front: X-Forwarded-* headers come from the phones themselves.
+        "--forwarded-allow-ips", "",
         "--graceful-timeout", "5",
         "--log-level", "warning",
     ]  # fmt: skip
@@ -304,6 +308,17 @@ def gunicorn_command(served: Plan, tls: tuple[Path, Path] | None) -> list[str]:
     if tls:
         command += ["--certfile", str(tls[0]), "--keyfile", str(tls[1])]
     return command
+
+
+def keep_private(env: Mapping[str, str]) -> None:
+    """Files made from here on (the SQLite database, its -wal and -shm files, the static
+    files) are this user's alone, and so are the database files an earlier run made: they hold
+    password hashes and the phones' session keys."""
+    os.umask(0o077)
+    database = Path(env.get("SQLITE_PATH") or ROOT / "db.sqlite3")
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        if path.exists():
+            path.chmod(0o600)
 
 
 def _manage(env: dict[str, str], *args: str) -> None:
@@ -339,6 +354,7 @@ def main(argv: list[str] | None = None) -> None:
         notes.append(f"Certificate fingerprint (SHA-256): {fingerprint(cert)}")
     env[URLS_VARIABLE] = json.dumps({"urls": served.urls, "lan": bool(served.lan), "notes": notes})
     env["PYTHONUNBUFFERED"] = "1"
+    keep_private(env)
     try:
         _manage(env, "migrate", "--noinput", "--verbosity", "0")
         _manage(env, "collectstatic", "--noinput", "--verbosity", "0")

@@ -3,7 +3,10 @@ it listens, what it keeps, the settings it gives the app and what it prints."""
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -123,6 +126,47 @@ def test_the_app_gets_production_settings_for_the_table() -> None:
     # Configured hosts win over the derived ones.
     configured = environment({"ALLOWED_HOSTS": "scores.lan"}, served, "k" * 50)
     assert configured["ALLOWED_HOSTS"] == "scores.lan"
+
+
+def test_with_no_proxy_in_front_a_phones_x_forwarded_proto_is_not_believed() -> None:
+    """Under scripts/run the phones speak to the server directly: a request that says it came
+    over HTTPS (X-Forwarded-Proto) over plain HTTP would be taken as secure."""
+    env = environment({}, plan({}, https=False, lan=LAN), "k" * 50)
+    assert env["TRUST_X_FORWARDED_PROTO"] == "false"
+    command = tableserver.gunicorn_command(plan({}, https=False, lan=LAN), None)
+    assert command[command.index("--forwarded-allow-ips") + 1] == ""
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import scorekeeper.settings as s; print(s.SECURE_PROXY_SSL_HEADER)",
+        ],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert shown.stdout.strip() == "None"
+
+
+def test_the_database_and_what_is_made_beside_it_are_the_owners_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """db.sqlite3 holds password hashes and live session keys: no other user of the laptop may
+    read it, nor its -wal and -shm files, made by an earlier run or by this one."""
+    database = tmp_path / "db.sqlite3"
+    for path in (database, tmp_path / "db.sqlite3-wal", tmp_path / "db.sqlite3-shm"):
+        path.write_bytes(b"")
+        path.chmod(0o644)
+    before = os.umask(0o022)
+    try:
+        tableserver.keep_private({"SQLITE_PATH": str(database)})
+        made = tmp_path / "made-after"
+        made.write_bytes(b"")
+        assert mode(made) == 0o600
+    finally:
+        os.umask(before)
+    assert [mode(path) for path in tmp_path.glob("db.sqlite3*")] == [0o600] * 3
 
 
 def test_gunicorn_serves_tls_with_the_certificate(tmp_path: Path) -> None:
