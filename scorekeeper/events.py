@@ -27,18 +27,24 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
+import resource
 import sys
-from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+import weakref
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connection
 
 from scorekeeper.models import GameSession
+from scorekeeper.ratelimit import address_of
 
 TICK = 0.25  # SQLite: seconds between two reads of the versions (the most a push waits)
 LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTIFY comes
@@ -53,21 +59,144 @@ Key = tuple[str, str]  # (column, token)
 
 
 class Handler(ASGIHandler):
-    """Django's ASGI handler, except that an event stream has no thread of its own.
+    """Django's ASGI handler, except that an event stream has no thread of its own and each
+    address may hold only so many streams open.
 
     Django gives each request a context in which its synchronous parts (the middleware, the
     signals) run on a thread made for that request and kept until its response ends: for a
-    stream, until the phone leaves, so a process with 1,000 streams open held 1,000 idle threads
-    and their objects, which each of Python's full garbage collections walked while every
-    stream waited (BENCHMARKS.md, tenth round). A stream's synchronous parts, a few
-    milliseconds at its opening and closing, run instead on the one thread the process shares
-    for them, one stream after another."""
+    stream, until the phone leaves, so a process with 1,000 streams open would hold 1,000 idle
+    threads and their objects, which each of Python's full garbage collections walks while
+    every stream waits. A stream's synchronous parts, a few milliseconds at its opening and
+    closing, run instead on the one thread the process shares for them, one stream after
+    another.
+
+    Each open stream holds a socket, one of the files the process may open: past
+    STREAMS_PER_ADDRESS from one address, or STREAMS_PER_PROCESS in all, a stream is refused
+    before Django sees it (429 or 503, `Streams`), and that phone polls instead."""
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        log_accept_errors_once(asyncio.get_running_loop())
         if scope["type"] == "http" and scope["path"].endswith("/events/"):
-            await self.handle(scope, receive, send)
+            address = address_of(scope_client(scope), scope_header(scope, b"x-forwarded-for"))
+            refused = streams.refusal(address)
+            if refused is not None:
+                await _refuse(send, refused)
+                return
+            with streams.open(address):
+                await self.handle(scope, receive, send)
         else:
             await super().__call__(scope, receive, send)
+
+
+def scope_client(scope: dict[str, Any]) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else ""
+
+
+def scope_header(scope: dict[str, Any], name: bytes) -> str:
+    """A request header as the ASGI scope carries it, repeated ones joined by commas."""
+    values = [value for key, value in scope.get("headers", ()) if key.lower() == name]
+    return b", ".join(values).decode("latin-1")
+
+
+class Streams:
+    """The event streams open in this process, counted by the phone's address."""
+
+    def __init__(self) -> None:
+        self.by_address: Counter[str] = Counter()
+        self.total = 0
+
+    def refusal(self, address: str) -> int | None:
+        """The status that refuses one more stream from `address`: 429 when that address has
+        its share open, 503 when the process has; None to open it."""
+        if self.by_address[address] >= settings.STREAMS_PER_ADDRESS:
+            return 429
+        if self.total >= process_share():
+            return 503
+        return None
+
+    @contextmanager
+    def open(self, address: str) -> Iterator[None]:
+        """Count a stream from `address` while it is open."""
+        self.by_address[address] += 1
+        self.total += 1
+        try:
+            yield
+        finally:
+            self.total -= 1
+            self.by_address[address] -= 1
+            if not self.by_address[address]:
+                del self.by_address[address]
+
+
+def process_share() -> int:
+    """How many streams this process keeps open at most: STREAMS_PER_PROCESS, or half the
+    process's open-files limit, the other half left to pages, slow phones and the database."""
+    configured: int = settings.STREAMS_PER_PROCESS
+    return configured or resource.getrlimit(resource.RLIMIT_NOFILE)[0] // 2
+
+
+_REFUSALS = {
+    429: b"Too many live streams from this address: the page asks every few seconds instead.",
+    503: b"This server carries all the live streams it can: the page asks every few seconds.",
+}
+
+
+async def _refuse(send: Any, status: int) -> None:
+    body = _REFUSALS[status]
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", b"60"),
+        (b"cache-control", b"no-store"),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+logger = logging.getLogger(__name__)
+ACCEPT_FAILED = "socket.accept() out of system resource"
+ACCEPT_QUIET = 5.0  # seconds without a failed accept after which the next one is news again
+_watched_loops: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+
+
+def log_accept_errors_once(loop: asyncio.AbstractEventLoop) -> None:
+    """Make `loop` log a failed accept (no file left for the connection) once per spell.
+
+    The event loop tries to accept again every second while the process has no file left,
+    and logs each failure with its traceback: megabytes a minute while a phone floods the
+    server. Here the first failure of a spell is logged, one line, and the others are counted
+    into the line of the next spell."""
+    if loop in _watched_loops:
+        return
+    _watched_loops.add(loop)
+    previous = loop.get_exception_handler()
+    last = float("-inf")
+    unsaid = 0
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        nonlocal last, unsaid
+        if context.get("message") != ACCEPT_FAILED:
+            if previous is None:
+                loop.default_exception_handler(context)
+            else:
+                previous(loop, context)
+            return
+        now = loop.time()
+        if now - last > ACCEPT_QUIET:
+            limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+            logger.error(
+                "New connections wait: %s (open-files limit %d). Said once while it lasts%s.",
+                context.get("exception"),
+                limit,
+                f"; {unsaid} more failed accepts in earlier spells" if unsaid else "",
+            )
+            unsaid = 0
+        else:
+            unsaid += 1
+        last = now
+
+    loop.set_exception_handler(handle)
 
 
 class VersionWatcher:
@@ -349,6 +478,7 @@ def _read(table: str, keys: list[Key], found: dict[Key, int]) -> dict[Key, int]:
 
 watcher = VersionWatcher()
 collector = Collector()
+streams = Streams()
 
 
 async def stream(key: Key, version: int, session: int) -> AsyncIterator[str]:

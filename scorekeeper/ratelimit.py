@@ -27,13 +27,21 @@ class LinkGone(Exception):
 
 def client_address(request: HttpRequest) -> str:
     """The address the limit counts by: REMOTE_ADDR, or behind `TRUSTED_PROXIES` reverse
-    proxies, the address the outermost of them saw (each appends the address it received
-    from to X-Forwarded-For; whatever a client wrote there itself comes before, unused)."""
+    proxies, the address the outermost of them saw."""
+    return address_of(
+        request.META.get("REMOTE_ADDR", ""), request.META.get("HTTP_X_FORWARDED_FOR", "")
+    )
+
+
+def address_of(remote: str, forwarded_for: str) -> str:
+    """The phone's address: the connection's (`remote`), or behind `TRUSTED_PROXIES` reverse
+    proxies, the address the outermost of them saw (each appends the address it received from
+    to X-Forwarded-For; whatever a client wrote there itself comes before, unused)."""
     proxies: int = settings.TRUSTED_PROXIES
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part.strip() for part in forwarded_for.split(",")]
     if proxies and len(forwarded) >= proxies and forwarded[-proxies]:
         return forwarded[-proxies][:64]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    return remote or "unknown"
 
 
 def _window(seconds: int) -> datetime:

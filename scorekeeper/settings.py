@@ -200,6 +200,11 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_RATE_LIMIT = (envint("LOGIN_RATE_LIMIT", 10), 600)  # password changes too, per account
 SIGNUP_RATE_LIMIT = (envint("SIGNUP_RATE_LIMIT", 10), 600)  # per address
 LINK_RATE_LIMIT = (envint("LINK_RATE_LIMIT", 30), 600)
+# Event streams (live push) one app process keeps open: per address, and in all (by default
+# half the process's open-files limit, so that pages and the database always find a file).
+# Past either, a stream is refused (429, 503) and that phone polls instead.
+STREAMS_PER_ADDRESS = envint("STREAMS_PER_ADDRESS", 100)
+STREAMS_PER_PROCESS = envint("STREAMS_PER_PROCESS", 0)  # 0: half the open-files limit
 # How many reverse proxies in front append to X-Forwarded-For (0: none; count by REMOTE_ADDR).
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
 

@@ -67,6 +67,9 @@ def production_env(database: dict[str, str], scratch: Path) -> dict[str, str]:
         SECURE_HSTS_SECONDS="0",
         STATIC_ROOT=str(scratch / "static"),
         PYTHONUNBUFFERED="1",
+        # Every phone of the benchmark comes from loopback: one address with thousands of
+        # streams open, where a real address holds a few.
+        STREAMS_PER_ADDRESS="1000000",
     )
 
 

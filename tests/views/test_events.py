@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -288,7 +289,9 @@ def test_a_streams_request_keeps_few_patterns_tried_before_its_own():
         assert len(resolve(f"/{column}/some-token/events/").tried) <= 2
 
 
-def _asgi_get(path: str, disconnect: asyncio.Event, **headers: str) -> dict[str, Any]:
+def _asgi_get(
+    path: str, disconnect: asyncio.Event, client: str = "127.0.0.1", **headers: str
+) -> dict[str, Any]:
     """A phone's GET sent to the app as a server sends it (ASGI messages), with the answer's
     status, headers and first chunk of body filled in as they come."""
     return {
@@ -302,7 +305,7 @@ def _asgi_get(path: str, disconnect: asyncio.Event, **headers: str) -> dict[str,
             "raw_path": path.encode(),
             "query_string": b"",
             "root_path": "",
-            "client": ("127.0.0.1", 50000),
+            "client": (client, 50000),
             "server": ("testserver", 80),
             "headers": [(b"host", b"testserver")]
             + [
@@ -397,6 +400,100 @@ def test_an_open_stream_holds_no_thread_and_no_compressor_of_its_own(
     # (Other requests keep Django's thread of their own: tests/bench/test_push_load.py serves
     # the whole app this way, and its pages are gzipped: tests/views/test_shared_cache.py.)
     assert grown == 0
+
+
+def test_an_address_holds_so_many_streams_open_and_the_process_so_many_in_all(
+    alice: User, ann_ben_cat: list[Player], settings: Any
+) -> None:
+    """Each open stream holds one of the files the process may open: one phone opening a
+    thousand would leave none for the pages of the others. Past its share an address is
+    answered 429, past the process's 503; the phone's page then polls."""
+    settings.STREAMS_PER_ADDRESS = 2
+    settings.STREAMS_PER_PROCESS = 3
+    settings.TRUSTED_PROXIES = 0
+    _game(alice, ann_ben_cat)
+
+    async def open_streams() -> list[int]:
+        handler = events.Handler()
+        serving: list[asyncio.Future[None]] = []
+        leaving: list[asyncio.Event] = []
+
+        async def status(client: str, **headers: str) -> int:
+            leave = asyncio.Event()
+            phone = _asgi_get("/w/w-events/events/", leave, client, **headers)
+            answered = asyncio.Event()
+            serving.append(asyncio.ensure_future(_serve(handler, phone, answered)))
+            leaving.append(leave)
+            await asyncio.wait_for(answered.wait(), 10)
+            return int(phone["answer"]["status"])
+
+        statuses = [
+            await status("10.0.0.1"),
+            await status("10.0.0.1"),
+            await status("10.0.0.1"),  # that address's share is open
+            await status("10.0.0.2"),
+            await status("10.0.0.3"),  # the process's share is open
+        ]
+        leaving[0].set()  # the first phone leaves: its stream no longer counts
+        await asyncio.wait_for(serving[0], 10)
+        statuses.append(await status("10.0.0.3"))
+        for leave in leaving:
+            leave.set()
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+        assert events.streams.total == 0 and not events.streams.by_address
+        await sync_to_async(connections.close_all)()
+        return statuses
+
+    assert _apart(lambda: asyncio.run(open_streams())) == [200, 200, 429, 200, 503, 200]
+
+
+def test_behind_a_trusted_proxy_streams_count_by_the_address_the_proxy_saw(
+    alice: User, ann_ben_cat: list[Player], settings: Any
+) -> None:
+    settings.STREAMS_PER_ADDRESS = 1
+    settings.TRUSTED_PROXIES = 1
+    _game(alice, ann_ben_cat)
+
+    async def open_streams() -> list[int]:
+        handler = events.Handler()
+        leave = asyncio.Event()
+        phones = [
+            _asgi_get("/w/w-events/events/", leave, "10.0.0.9", x_forwarded_for=f"1.2.3.{n}")
+            for n in (1, 2, 2)
+        ]
+        statuses = []
+        serving = []
+        for phone in phones:
+            answered = asyncio.Event()
+            serving.append(asyncio.ensure_future(_serve(handler, phone, answered)))
+            await asyncio.wait_for(answered.wait(), 10)
+            statuses.append(phone["answer"]["status"])
+        leave.set()
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+        await sync_to_async(connections.close_all)()
+        return statuses
+
+    assert _apart(lambda: asyncio.run(open_streams())) == [200, 200, 429]
+
+
+def test_a_refused_accept_is_logged_once_while_it_lasts(caplog: Any) -> None:
+    """With no file left for a connection, the event loop tries to accept it again every second
+    and would log each failure with its traceback (megabytes a minute)."""
+
+    async def fail_accepts() -> None:
+        loop = asyncio.get_running_loop()
+        events.log_accept_errors_once(loop)
+        events.log_accept_errors_once(loop)  # once per loop, however many requests come
+        failed = {"message": events.ACCEPT_FAILED, "exception": OSError(24, "Too many open files")}
+        for _ in range(50):
+            loop.call_exception_handler(failed)
+
+    with caplog.at_level(logging.ERROR):
+        _apart(lambda: asyncio.run(fail_accepts()))
+    said = [record for record in caplog.records if "New connections wait" in record.message]
+    assert len(said) == 1, [record.message for record in caplog.records]
+    assert "Too many open files" in said[0].message
+    assert said[0].exc_info is None  # one line, no traceback
 
 
 def test_a_due_full_collection_waits_for_a_second_without_a_stream_opening(
