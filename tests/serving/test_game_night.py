@@ -93,6 +93,9 @@ def test_game_night_from_a_fresh_clone_survives_a_restart(
     guest.goto(watch_url)
     live = guest.locator("#live")
     expect(live).to_contain_text("Round 2")
+    # The same server streams the session's news to the watch link (live push).
+    html = guest.locator("html")
+    expect(html).to_have_attribute("data-push", "open", timeout=LIVE)
     if network.namespace:  # plain HTTP at a LAN address: no wake lock, and the page says why
         assert guest.evaluate("window.isSecureContext") is False
         expect(guest.locator("#wake-lock")).to_be_hidden()
@@ -112,8 +115,11 @@ def test_game_night_from_a_fresh_clone_survives_a_restart(
     expect(guest.locator("#live-trouble")).to_have_count(0, timeout=LIVE)
     host.goto(table_url)
     expect(host.get_by_role("heading", level=1)).to_have_text("Game night")
+    expect(html).to_have_attribute("data-push", "open", timeout=LIVE)  # the stream came back
+    heard = html.get_attribute("data-pushed")
     tap(host, "Ben", "Bust")
     expect(live).to_contain_text("Round 3", timeout=LIVE)
+    assert html.get_attribute("data-pushed") != heard  # the new round came by push
     assert guest.evaluate("window.sameDocument") is True  # never reloaded
     host.goto("/players/")
     expect(host.locator(".roster").get_by_role("listitem")).to_have_text(PLAYERS)
