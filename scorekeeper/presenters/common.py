@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,9 +17,13 @@ RECENT_ROWS = 12
 GRID_PAGE_ROWS = 100
 COINS_DRAWN = 12  # more tokens than this are told in words only
 
-# A cell a spreadsheet would read as a formula starts with one of these (OWASP, "CSV
-# Injection"): such a cell is written with a ' in front, which spreadsheets show as text.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A cell a spreadsheet would read as a formula starts with = + - @, a tab or a carriage return
+# (OWASP, "CSV Injection"). A spreadsheet may also cut the file at every "," or ";" (most
+# European ones split CSV on ";"), tab, line break or quote, and trim the spaces in front of a
+# cell. So a ' goes before such a first character wherever a cell could begin: at the start of
+# the text, or after one of those cutting characters, spaces between aside. Spreadsheets show a
+# ' in front as text.
+_FORMULA_START = re.compile(r"""(?:^|(?<=[,;\t\r\n"]))( *+)(?=[=+\-@\t\r])""")
 
 
 @dataclass(frozen=True)
@@ -53,13 +58,12 @@ def grid_page[T](rows: Sequence[T], number: str | None) -> Page[T]:
 
 
 def spreadsheet_safe(rows: list[list[object]]) -> list[list[object]]:
-    """The rows with every text cell that could start a formula quoted as text (numbers,
-    negative ones too, stay numbers)."""
+    """The rows with a ' in every text cell before what could start a formula, however the
+    file is split (numbers, negative ones too, stay numbers)."""
     return [
-        [f"'{cell}" if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
-         for cell in row]
+        [_FORMULA_START.sub(r"\1'", cell) if isinstance(cell, str) else cell for cell in row]
         for row in rows
-    ]  # fmt: skip
+    ]
 
 
 # The table display: the standings in big numbers, for a tablet in the middle of the table.
