@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.models import Change, Deal, GameSession, Hand, Player, Round, RoundEvent
+from scorekeeper.rules import bounds
 from scorekeeper.services import create_adding_session, create_session
 
 FUZZ = settings(
@@ -137,6 +138,27 @@ json_values = st.recursive(
 )  # fmt: skip
 def test_importing_files(alice_client: Client, sheet: dict) -> None:
     upload = SimpleUploadedFile("fuzz.json", json.dumps(sheet).encode(), "application/json")
+    post(alice_client, "/sessions/import/", {"file": upload})
+
+
+# Texts that are not JSON, made of what makes a reader go back and forth: quotes, escaped
+# quotes, lone backslashes, new lines and brackets, repeated up to the largest file.
+pieces = st.sampled_from(['"', '\\"', "\\", "\\\\", "\n", "\\\n", "[", "]", "{", "}", "[]",
+                          '"a"', ",", "a"])  # fmt: skip
+
+
+@settings(FUZZ, max_examples=30)
+@given(
+    head=st.lists(pieces, max_size=12),
+    unit=st.lists(pieces, min_size=1, max_size=4).map("".join),
+    size=st.sampled_from([1_000, 100_000, bounds.MAX_FILE_BYTES]),
+)
+def test_importing_texts_made_to_be_read_again_and_again(
+    alice_client: Client, head: list[str], unit: str, size: int
+) -> None:
+    text = "".join(head)
+    text += unit * ((size - len(text)) // len(unit))
+    upload = SimpleUploadedFile("fuzz.json", text.encode(), "application/json")
     post(alice_client, "/sessions/import/", {"file": upload})
 
 
