@@ -98,7 +98,7 @@ def _nesting(text: str) -> int | None:
 
     Each step is one pass of the standard library's C code over the text, so that no text,
     however made, makes the check slow; the loop in Python runs once per peak of what is left
-    after the first levels are taken out, at most once every 24 characters of the text.
+    after the first levels are taken out, at most once for every 24 characters of the text.
     """
     # The escaped backslashes go first, then the escaped quotes (a run of backslashes pairs
     # up from its start, as in a JSON string): every quote left opens or closes a string.
@@ -106,12 +106,12 @@ def _nesting(text: str) -> int | None:
     # Outside strings: every other stretch between quotes; a string left open runs to the end.
     outside = "".join(plain.split('"')[::2])
     brackets = outside.encode(errors="surrogatepass").translate(_ONE_KIND, _NOT_BRACKETS)
-    # Taking out every "[]" takes out one level: each deepest "[" is closed right after it.
-    # It leaves the pairing as it was, and the peaks that are left each stood on 12 levels.
+    # Taking out every "[]" takes out one level (each deepest "[" is closed right after it) and
+    # leaves the pairing as it was. Levels are taken out while the peaks left are more than one
+    # in 24 characters of the text, so the loop below runs at most that often.
     levels = 0
-    while levels <= MAX_NESTING and b"[]" in brackets:
-        brackets = brackets.replace(b"[]", b"")
-        levels += 1
+    while brackets.count(b"[]") > len(text) // 24:
+        brackets, levels = brackets.replace(b"[]", b""), levels + 1
     depth = deepest = 0
     for opening, closing in _PEAK.findall(brackets):
         depth += len(opening)

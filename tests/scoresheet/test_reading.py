@@ -78,6 +78,7 @@ SHAPES = {
     "brackets left open": lambda size: "[" * size,
     "brackets nested deep": lambda size: "[" * (size // 2) + "]" * (size // 2),
     "empty pairs": lambda size: "[]" * (size // 2),
+    "peaks six levels high": lambda size: ("[" * 6 + "]" * 6) * (size // 12),
     "peaks twelve levels high": lambda size: ("[" * 12 + "]" * 12) * (size // 24),
     "strings between brackets": lambda size: '["",{}]' * (size // 7),
 }
@@ -111,13 +112,15 @@ def test_the_check_makes_a_few_passes_over_the_text_and_a_bounded_loop(shape):
     text = SHAPES[shape](100_000)
     calls = calls_into_c(text)
     # Each of these runs once over what it is given: no search that could go back and forth.
-    assert set(calls) <= {"replace", "split", "join", "encode", "translate", "findall", "max",
-                          "len"}  # fmt: skip
-    # The number of passes over the whole text is fixed; the loop runs at most once for each
-    # 24 characters (a call to max and two to len each time).
+    assert set(calls) <= {"replace", "split", "join", "encode", "translate", "count", "findall",
+                          "max", "len"}  # fmt: skip
+    # The number of passes over the whole text is fixed (a count and a replace for each level
+    # taken out, at most one more than a scoresheet nests); the loop over what is left runs at
+    # most once for each 24 characters (a call to max and two to len each time).
     assert calls["findall"] + calls["split"] + calls["join"] + calls["encode"] == 4
     assert calls["replace"] <= 2 + MAX_NESTING + 1
-    assert calls["max"] + calls["len"] <= 3 * (len(text) // 24 + 2)
+    assert calls["max"] <= len(text) // 24 + 2
+    assert calls["count"] + calls["len"] <= 3 * calls["max"] + 2 * (MAX_NESTING + 2)
 
 
 @given(st.text(alphabet='"\\[]{}a \n', max_size=300))
@@ -178,6 +181,7 @@ LARGEST_ANSWERS = {
     "brackets left open": "maximum recursion depth exceeded",
     "brackets nested deep": "Values are nested 2500000 levels deep",
     "empty pairs": "(line 1, column 3): Extra data",
+    "peaks six levels high": "(line 1, column 13): Extra data",
     "peaks twelve levels high": "Values are nested 12 levels deep",
     "strings between brackets": "(line 1, column 8): Extra data",
 }
