@@ -89,6 +89,16 @@ def test_benchmark_prints_figures(db: None) -> None:
     assert not GameSession.objects.exists()  # the benchmark leaves nothing behind
 
 
+def test_import_check_benchmark_prints_a_line_per_shape_and_size() -> None:
+    out = io.StringIO()
+    call_command("bench_import_check", sizes=[1_000, 5_000], runs=1, stdout=out)
+    header, *lines = out.getvalue().splitlines()
+    assert "check ms" in header
+    assert len(lines) == 2 * 9
+    assert lines[0].startswith("scoresheet") and lines[0].endswith("read")
+    assert "Unterminated string" in lines[2]
+
+
 def test_import_stores_only_the_trumps_the_table_supplied(tmp_path: Path, alice: User) -> None:
     # An exported file writes every deal's trump; where the rules compute it,
     # storing it would pin it against a later correction of an earlier deal.
