@@ -3,6 +3,7 @@ once it listens, with a QR code for the phones' cameras, and say goodbye on Ctrl
 
 from __future__ import annotations
 
+import asyncio.base_events
 import io
 import json
 import os
@@ -72,3 +73,23 @@ def post_worker_init(worker: Any) -> None:
     # A worker hears Ctrl-C from the terminal as well as the master's SIGTERM after it; acting
     # on both would cut a request short and print its traceback twice.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    wake_server_waiters_once()
+
+
+def wake_server_waiters_once() -> None:
+    """Make asyncio's Server wake its waiters once only, as Python 3.12.8 and 3.13.1 do.
+
+    Before them, a connection accepted just before the server closes, and gone after it, wakes
+    the server's waiters a second time, which fails (CPython gh-109564): the worker then prints
+    a traceback on the host's terminal at Ctrl-C while phones are connecting.
+    """
+    if sys.version_info >= (3, 13, 1) or (3, 12, 8) <= sys.version_info < (3, 13):
+        return
+    server: Any = asyncio.base_events.Server  # its private parts: typeshed leaves them out
+    wakeup = server._wakeup
+
+    def once(self: Any) -> None:
+        if self._waiters is not None:
+            wakeup(self)
+
+    server._wakeup = once

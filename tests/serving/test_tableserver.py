@@ -3,10 +3,12 @@ it listens, what it keeps, the settings it gives the app and what it prints."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import stat
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -192,3 +194,20 @@ def test_the_banner_gives_the_address_a_qr_code_and_what_plain_http_lacks() -> N
     alone = banner(["http://localhost:8000/"], False, [])
     assert "only this computer can open it" in alone
     assert "▀" not in alone
+
+
+def test_a_server_closing_while_a_phone_connects_wakes_its_waiters_once() -> None:
+    """The worker's server may be asked to wake its waiters twice at Ctrl-C (a connection
+    accepted as it closed); the second time does nothing instead of printing a traceback."""
+    from scorekeeper.gunicorn_table import wake_server_waiters_once
+
+    wake_server_waiters_once()
+
+    async def close_twice() -> None:
+        server = await asyncio.start_server(lambda *_: None, "127.0.0.1", 0)
+        server.close()
+        server._wakeup()  # type: ignore[attr-defined]  # what a late connection's end calls
+        await server.wait_closed()
+
+    with ThreadPoolExecutor(1) as apart:  # a browser test may keep a loop running on this thread
+        apart.submit(asyncio.run, close_twice()).result()
