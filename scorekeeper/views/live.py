@@ -9,6 +9,7 @@ result kept for that version.
 from __future__ import annotations
 
 import re
+import secrets
 import struct
 import time
 import zlib
@@ -253,9 +254,16 @@ def shows(request: HttpRequest, version: int, language: str | None = None) -> bo
 
 
 # A page kept for every phone holding a link: the parts that differ from phone to phone (the CSRF
-# token of its forms, the CSP nonce of its script tag) are rendered as these slots, then filled in.
-_SLOTS = {"csrf_token": "csrfslotq7x2k", "csp_nonce": "nonceslotq7x2k"}
-_SLOT = re.compile("(csrfslotq7x2k|nonceslotq7x2k)")
+# token of its forms, the CSP nonce of its script tag) are rendered as slots, then filled in.
+# Each rendering marks its slots with words of its own, drawn at random: no stored text (a
+# session's title, a player's name) can hold them, so only the slots are filled in.
+_SLOT_NAMES = ("csrf_token", "csp_nonce")
+
+
+def _slot_marks() -> dict[str, str]:
+    return {name: f"slot{secrets.token_hex(16)}" for name in _SLOT_NAMES}
+
+
 _GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name or time; OS unknown
 _LAST_BLOCK = b"\x03\x00"  # an empty final block of a deflate stream
 
@@ -276,19 +284,17 @@ def shared_page(
     if request.GET or request.user.is_authenticated or len(messages.get_messages(request)):
         return page({})
     shown = context_processors.theme(request) | context_processors.connection(request)
-    key = f"page:{key}:{get_language()}:{shown['theme']}:{int(shown['plain_http'])}"
+    key = f"shared-page:{key}:{get_language()}:{shown['theme']}:{int(shown['plain_http'])}"
     kept = cache.get(key)
     if kept is None:
-        rendered = page(_SLOTS)
+        marks = _slot_marks()
+        rendered = page(marks)
         if rendered.status_code != 200:
             return rendered
-        kept = _parts(rendered.content.decode())
+        kept = _parts(rendered.content.decode(), marks)
         cache.set(key, kept, SHARED_SECONDS)
     texts, zipped, slots = kept
-    values = {
-        _SLOTS["csrf_token"]: get_token(request),
-        _SLOTS["csp_nonce"]: str(get_nonce(request)),
-    }
+    values = {"csrf_token": get_token(request), "csp_nonce": str(get_nonce(request))}
     filled = [values[slot].encode() for slot in slots]
     if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
         response = HttpResponse(b"".join(_interleave(texts, filled)))
@@ -303,17 +309,18 @@ def shared_page(
     return response
 
 
-def _parts(html: str) -> tuple[list[bytes], list[bytes], list[str]]:
-    """The page's text between its slots, as it is and as raw deflate ending on a byte (each
-    part compressed alone, so that the parts and the slots can be put together in any order),
-    and the slots in order."""
-    pieces = _SLOT.split(html)
+def _parts(html: str, marks: dict[str, str]) -> tuple[list[bytes], list[bytes], list[str]]:
+    """The page's text between its slots (marked with `marks`), as it is and as raw deflate
+    ending on a byte (each part compressed alone, so that the parts and the slots can be put
+    together in any order), and the slots' names in order."""
+    named = {mark: name for name, mark in marks.items()}
+    pieces = re.split(f"({'|'.join(named)})", html)
     texts = [piece.encode() for piece in pieces[0::2]]
     zipped = []
     for text in texts:
         compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
         zipped.append(compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH))
-    return texts, zipped, pieces[1::2]
+    return texts, zipped, [named[mark] for mark in pieces[1::2]]
 
 
 def _interleave(parts: list[bytes], between: list[bytes]) -> list[bytes]:

@@ -261,6 +261,25 @@ def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
     assert strip.sub("", pages[0]) == strip.sub("", pages[1]) == strip.sub("", first)
 
 
+def test_the_kept_watch_page_shows_stored_text_as_it_was_typed(
+    shared: str, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    """Only the page's own slots take each phone's token and nonce: a title or a name that
+    holds the words a slot was once marked with is shown as typed, to every phone."""
+    dan = Player.objects.create(owner=alice, name="csrfslotq7x2k")
+    game = create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=[*ann_ben_cat[:2], dan]
+    )
+    game.watch_token, game.title = "w-typed", "nonceslotq7x2k night"
+    game.save(update_fields=["watch_token", "title"])
+    for _ in range(3):  # the first phone renders the page, the others take it kept
+        text = Client().get("/w/w-typed/").text
+        title = re.search(r"<title>([^<]*)</title>", text)
+        assert title and title[1].startswith("nonceslotq7x2k night"), title
+        assert text.count("csrfslotq7x2k") == text.count("nonceslotq7x2k") >= 1
+        assert "csrfslotq7x2k" in re.sub(r"<[^>]+>", "", text)  # the name, as a name
+
+
 @pytest.fixture
 def redis_only(shared: str) -> str:
     if shared != "redis":
