@@ -288,7 +288,11 @@ SECURE_CSP = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # No line names a watch or scorer link's token (scorekeeper/logs.py).
+    "filters": {"hide_link_tokens": {"()": "scorekeeper.logs.HideLinkTokens"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["hide_link_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "WARNING")},
     # Django's own "django" logger has a console handler of its own with DEBUG on, and its
     # records also reach the root's: every line printed twice ("Watching for file changes").
