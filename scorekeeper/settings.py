@@ -212,6 +212,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
+# What one account may keep (scorekeeper/services/limits.py), archived players and deleted
+# sessions included: far past a real club's, they keep every page that lists them small (the
+# start page draws each active player once in each of its eleven seat and dealer menus).
+ACCOUNT_MAX_PLAYERS = envint("ACCOUNT_MAX_PLAYERS", 500)
+ACCOUNT_MAX_RULESETS = envint("ACCOUNT_MAX_RULESETS", 200)
+ACCOUNT_MAX_SESSIONS = envint("ACCOUNT_MAX_SESSIONS", 10_000)
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "scorekeeper" / "locale"]

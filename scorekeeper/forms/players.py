@@ -7,6 +7,7 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,16 +15,20 @@ from django.utils.translation import gettext_lazy
 from scorekeeper.forms.text import check_text, tidy_name
 from scorekeeper.models import PLAYER_NAME_MAX, Player
 from scorekeeper.rules import bounds
+from scorekeeper.services import limits
 
 
 def roster_name(typed: str, owner: User, player_id: int | None = None) -> str:
     """A name for a player of `owner`'s roster, tidied; ValidationError if it is blank, too
     long, unprintable, or the name of another of their players (`player_id` is the one being
-    renamed)."""
+    renamed), or, for a new player, if the roster is full."""
     name = tidy_name(typed)
     if not name:
         raise forms.ValidationError(_("Type the player's name."))
     check_text(name, PLAYER_NAME_MAX)
+    full = None if player_id else limits.refusal(owner, limits.PLAYERS)
+    if full is not None:
+        raise forms.ValidationError(full)
     clash = Player.objects.filter(owner=owner, name_key=bounds.name_key(name))
     if player_id:
         clash = clash.exclude(pk=player_id)
@@ -63,5 +68,11 @@ class PlayerForm(forms.ModelForm):
         return roster_name(self.cleaned_data["name"], self.owner, self.instance.pk)
 
     def save(self, commit: bool = True) -> Player:
+        """Save the player (AccountFull if a new one no longer fits: another phone added
+        one since the form was checked)."""
         self.instance.owner = self.owner
-        return super().save(commit=commit)
+        if not commit or self.instance.pk is not None:
+            return super().save(commit=commit)
+        with transaction.atomic():
+            limits.make_room(self.owner, limits.PLAYERS)
+            return super().save()

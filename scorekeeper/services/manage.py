@@ -32,6 +32,7 @@ from scorekeeper.services.changes import (
     scored,
     settle,
 )
+from scorekeeper.services.limits import PLAYERS, make_room
 from scorekeeper.services.sessions import create_session, rename_player
 
 
@@ -379,6 +380,7 @@ def _newcomer(locked: GameSession, newcomer: Player | str) -> Player:
         if newcomer.owner_id != locked.owner_id:
             raise Rejected([_("Choose a player from your roster.")])
         return newcomer
+    make_room(locked.owner_id, PLAYERS)
     try:
         with transaction.atomic():
             return Player.objects.create(owner_id=locked.owner_id, name=newcomer)

@@ -9,6 +9,7 @@ from django.db import transaction
 from scorekeeper.models import SavedRuleset
 from scorekeeper.rules.common import seat_names
 from scorekeeper.rules.registry import family as rules_family
+from scorekeeper.services.limits import RULESETS, make_room
 
 
 @transaction.atomic
@@ -22,7 +23,10 @@ def save_ruleset(
     saved: SavedRuleset | None = None,
 ) -> SavedRuleset:
     """Store a preset with its option overrides under `name` (raises InvalidRules if the rules
-    refuse them, IntegrityError if the owner has rules of that name already)."""
+    refuse them, IntegrityError if the owner has rules of that name already, AccountFull if
+    a new one is past the rulesets an account keeps)."""
+    if saved is None:
+        make_room(owner, RULESETS)
     preset = rules_family(family).PRESETS[ruleset]
     players = seat_names(min(preset.players))
     rules_family(family).resolve_rules(ruleset, options, players)

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.models import ENTRY_MODELS, GameSession, Player, SavedRuleset, Seat
 from scorekeeper.rules import adding, trick
@@ -17,6 +18,7 @@ from scorekeeper.rules.common import InvalidRules, Problem
 from scorekeeper.rules.registry import family as rules_family
 from scorekeeper.scoresheet import Sheet
 from scorekeeper.services.changes import Rejected
+from scorekeeper.services.limits import PLAYERS, SESSIONS, make_room
 
 
 @transaction.atomic
@@ -30,8 +32,10 @@ def create_session(
     family: str = trick.ID,
     saved_ruleset: SavedRuleset | None = None,
 ) -> GameSession:
-    """A new session; `players` in seat order, the first deals first (raises InvalidRules).
-    It keeps its own copy of `options`, whichever saved ruleset it was started from."""
+    """A new session; `players` in seat order, the first deals first (raises InvalidRules,
+    or AccountFull past the sessions an account keeps). It keeps its own copy of `options`,
+    whichever saved ruleset it was started from."""
+    make_room(owner, SESSIONS)
     rules_family(family).resolve_rules(ruleset, options, [player.name for player in players])
     session = GameSession.objects.create(
         owner=owner,
@@ -57,9 +61,19 @@ def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
     """Store a parsed (so already valid) scoresheet as a new session of `owner`.
 
     Players are matched to the owner's roster by name as people read it (bounds.name_key);
-    missing ones are added to the roster.
+    missing ones are added to the roster. AccountFull if the account has no room for the
+    session or for the players it adds.
     """
+    make_room(owner, SESSIONS)
     roster = {player.name_key: player for player in Player.objects.for_user(owner)}
+    new = sum(name_key(name) not in roster for name in sheet.players)
+    if new:
+        adds = ngettext(
+            "This file adds %(count)s player to your roster, which has no room for them.",
+            "This file adds %(count)s players to your roster, which has no room for them.",
+            new,
+        )
+        make_room(owner, PLAYERS, new, why=adds % {"count": new})
     session = GameSession.objects.create(
         owner=owner,
         family=sheet.family,

@@ -15,6 +15,7 @@ from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Player
 from scorekeeper.presenters.records import player_record
 from scorekeeper.services import Rejected, rename_player
+from scorekeeper.services.limits import AccountFull
 
 
 def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:
@@ -41,6 +42,8 @@ def players(request: AuthedRequest) -> HttpResponse:
             except IntegrityError:
                 # Two phones added the same name at the same moment.
                 form.add_error("name", _("You already have a player with that name."))
+            except AccountFull as full:
+                form.add_error("name", full.lines)  # another phone filled the roster
             else:
                 messages.success(request, _("Added %(name)s.") % {"name": player.name})
                 if request.htmx:

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.forms.rulesets import ruleset_form
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import SavedRuleset
+from scorekeeper.services.limits import AccountFull
 from scorekeeper.services.rulesets import delete_ruleset, save_ruleset
 from scorekeeper.views.access import ruleset_for_user
 from scorekeeper.views.players import post_data
@@ -50,19 +51,23 @@ def ruleset_new(request: AuthedRequest, family: str, preset_id: str) -> HttpResp
     data = post_data(request)
     form = ruleset_form(data, owner=request.user, family=rules_family, preset=preset)
     if data is not None and form.is_valid():
-        saved = save_ruleset(
-            owner=request.user,
-            name=form.cleaned_data["name"],
-            family=rules_family.ID,
-            ruleset=preset.id,
-            options=form.rules.overrides_data(),
-        )
-        messages.success(
-            request,
-            _("Saved “%(name)s”. It is first in the list when you start a session.")
-            % {"name": saved.name},
-        )
-        return redirect("ruleset", saved.pk)
+        try:
+            saved = save_ruleset(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                family=rules_family.ID,
+                ruleset=preset.id,
+                options=form.rules.overrides_data(),
+            )
+        except AccountFull as full:
+            form.add_error(None, full.lines)
+        else:
+            messages.success(
+                request,
+                _("Saved “%(name)s”. It is first in the list when you start a session.")
+                % {"name": saved.name},
+            )
+            return redirect("ruleset", saved.pk)
     ctx = {"form": form, "preset": preset, "family": rules_family, "saved": None}
     return render(request, "rulesets/form.html", ctx)
 

@@ -30,6 +30,7 @@ from scorekeeper.presenters import template
 from scorekeeper.rules import bounds
 from scorekeeper.rules.registry import FAMILIES, Family, UnknownFamily, family
 from scorekeeper.services import create_session, import_scoresheet
+from scorekeeper.services.limits import AccountFull
 from scorekeeper.views.access import ruleset_for_user
 from scorekeeper.views.players import post_data
 
@@ -126,9 +127,13 @@ def _session_import(request: AuthedRequest) -> HttpResponse:
         form = _too_big_form()
     if request.method == "POST" and form.is_valid():
         assert form.sheet is not None
-        session = import_scoresheet(owner=request.user, sheet=form.sheet)
-        messages.success(request, _("Imported %(session)s.") % {"session": session})
-        return redirect("session", session.public_id)
+        try:
+            session = import_scoresheet(owner=request.user, sheet=form.sheet)
+        except AccountFull as full:
+            form.add_error("file", full.lines)
+        else:
+            messages.success(request, _("Imported %(session)s.") % {"session": session})
+            return redirect("session", session.public_id)
     return render(request, "scorekeeper/session_import.html", {"form": form})
 
 
@@ -177,28 +182,36 @@ def _start(
         # Add someone to the roster on the spot; keep everything else as typed.
         player_form = PlayerForm(data, prefix="new", owner=request.user)
         if player_form.is_valid():
-            player = player_form.save()
-            messages.success(
-                request,
-                _("Added %(name)s to your roster; seat them below.") % {"name": player.name},
-            )
-            player_form = PlayerForm(prefix="new", owner=request.user)
+            try:
+                player = player_form.save()
+            except AccountFull as full:
+                player_form.add_error("name", full.lines)
+            else:
+                messages.success(
+                    request,
+                    _("Added %(name)s to your roster; seat them below.") % {"name": player.name},
+                )
+                player_form = PlayerForm(prefix="new", owner=request.user)
         form = start_form(data)
         form.errors.clear()  # not submitted yet: no complaints about the session itself
     else:
         form = start_form(data)
         if data is not None and form.is_valid():
             assert form.rules is not None
-            session = create_session(
-                owner=request.user,
-                ruleset=preset.id,
-                options=form.rules.overrides_data(),
-                players=form.players(),
-                title=form.cleaned_data["title"],
-                family=rules_family.ID,
-                saved_ruleset=saved,
-            )
-            return redirect("session", session.public_id)
+            try:
+                session = create_session(
+                    owner=request.user,
+                    ruleset=preset.id,
+                    options=form.rules.overrides_data(),
+                    players=form.players(),
+                    title=form.cleaned_data["title"],
+                    family=rules_family.ID,
+                    saved_ruleset=saved,
+                )
+            except AccountFull as full:
+                form.add_error(None, full.lines)
+            else:
+                return redirect("session", session.public_id)
     action = (
         reverse("session_start_saved", args=[saved.pk])
         if saved is not None

@@ -11,6 +11,7 @@ from django.urls import reverse
 from scorekeeper.rules.bounds import shown_problems
 from scorekeeper.scoresheet import InvalidScoresheet, loads_scoresheet
 from scorekeeper.services import import_scoresheet
+from scorekeeper.services.limits import AccountFull
 
 
 class Command(BaseCommand):
@@ -39,6 +40,11 @@ class Command(BaseCommand):
             lines = [f"{path} is not a valid scoresheet; nothing was saved:"]
             lines += [f"  {line}" for line in shown_problems(error.problems)]
             raise CommandError("\n".join(lines)) from None
-        session = import_scoresheet(owner=owner, sheet=sheet)
+        try:
+            session = import_scoresheet(owner=owner, sheet=sheet)
+        except AccountFull as full:
+            lines = [f"{path} was not imported; nothing was saved:"]
+            lines += [f"  {line}" for line in full.lines]
+            raise CommandError("\n".join(lines)) from None
         self.stdout.write(session.public_id)
         self.stdout.write(reverse("session", args=[session.public_id]))
