@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.forms.players import roster_name
+from scorekeeper.forms.roster import RosterOptions, RosterSelect
 from scorekeeper.forms.text import check_text, tidy_name
 from scorekeeper.models import PLAYER_NAME_MAX, GameSession, Player, Seat
 from scorekeeper.rules import bounds
@@ -165,6 +166,7 @@ class ReplaceForm(forms.Form):
         assert isinstance(player, forms.ModelChoiceField)
         roster = Player.objects.for_user(session.owner_id).active()
         player.queryset = roster.exclude(pk__in=self.seated)
+        player.widget = RosterSelect(RosterOptions(player.queryset), str(player.empty_label))
         self.fields["new_name"].widget.attrs.update(
             {"autocomplete": "off", "autocapitalize": "words"}
         )

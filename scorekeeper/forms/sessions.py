@@ -21,6 +21,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scorekeeper.forms.roster import RosterOptions, RosterSelect
 from scorekeeper.forms.rules import shown, shown_choices
 from scorekeeper.forms.text import check_text
 from scorekeeper.models import GameSession, Player, SavedRuleset
@@ -92,23 +93,28 @@ class SeatingForm(forms.Form):
         self.ruleset_name = name
         self.allowed = allowed
         roster = Player.objects.for_user(owner).active()
+        menu = RosterOptions(roster)  # every seat's menu and the dealer's: the roster read once
         self.seat_count = max(allowed)
         for index in range(self.seat_count):
+            empty = _("— nobody —") if index >= min(allowed) else _("— choose —")
             self.fields[f"seat_{index}"] = forms.ModelChoiceField(
                 queryset=roster,
                 required=index < min(allowed),
                 label=_("Seat %(number)s") % {"number": index + 1},
-                empty_label=_("— nobody —") if index >= min(allowed) else _("— choose —"),
+                empty_label=empty,
+                widget=RosterSelect(menu, empty),
                 error_messages={
                     "required": _("Choose who sits in seat %(number)s.") % {"number": index + 1},
                     "invalid_choice": _("Choose a player from your roster."),
                 },
             )
+        first = _("Seat %(number)s") % {"number": 1}
         self.fields["first_dealer"] = forms.ModelChoiceField(
             queryset=roster,
             required=False,
             label=_("First dealer"),
-            empty_label=_("Seat %(number)s") % {"number": 1},
+            empty_label=first,
+            widget=RosterSelect(menu, first),
             help_text=_("The deal then passes to the left, seat by seat."),
         )
         self.helper = FormHelper()
@@ -439,6 +445,7 @@ class SessionFilterForm(forms.Form):
         assert isinstance(player, forms.ModelChoiceField)
         assert isinstance(ruleset, forms.ChoiceField)
         player.queryset = Player.objects.for_user(owner)
+        player.widget = RosterSelect(RosterOptions(player.queryset), str(player.empty_label))
         ruleset.choices = [
             ("", _("Any rules")),
             *(

@@ -1,7 +1,7 @@
 """What one account may keep: players, saved rulesets and sessions (settings ACCOUNT_MAX_*).
 
 Each way of creating one refuses past the limit with a message saying so, saves nothing and
-gives back what was typed.
+gives back what was typed; the start page's seat menus cost one query of the roster.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
@@ -257,6 +258,20 @@ def test_limits_are_per_account(
     alice: User, bob: User, full_roster: list[Player], bob_client: Client
 ) -> None:
     assert bob_client.post("/players/", {"name": "Dan"}).status_code == 302
+
+
+# The start page
+
+
+def test_the_start_page_reads_the_roster_once_for_every_seat(
+    alice_client: Client, ann_ben_cat: list[Player]
+) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        page = alice_client.get("/sessions/new/adding/thirty-three/").text
+    roster = [q["sql"] for q in queries if 'FROM "scorekeeper_player"' in q["sql"]]
+    assert len(roster) == 1, roster
+    assert page.count('<select name="seat_') == 10
+    assert page.count(f'<option value="{ann_ben_cat[0].pk}">Ann</option>') == 11
 
 
 def test_the_import_command_says_the_account_is_full(
