@@ -1,6 +1,8 @@
 """A session downloaded: as its scoresheet file (FORMAT.md), or as CSV for a spreadsheet.
 
-Both come from the result kept for the session's version; neither is stored by browsers or
+Both are named alike, after the session's title (or rules) and day, in ASCII letters, digits
+and hyphens (`GameSession.file_name`), so the two files of one evening sort side by side. Both
+come from the result kept for the session's version; neither is stored by browsers or
 proxies (`never_cache`). A session whose stored rules are no longer accepted (a value stored
 before the bounds existed) still downloads its scoresheet file, as stored: what was entered,
 without the computed fields, which need the rules.
@@ -12,7 +14,6 @@ import csv
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -33,9 +34,7 @@ def session_scoresheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     except UnreadableRules:
         text = session.stored_scoresheet()
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    # Translators: the downloaded file's name; keep it plain ASCII letters and hyphens, and .json.
-    name = _("scoresheet-%(id)s.json") % {"id": session.public_id}
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Content-Disposition"] = f'attachment; filename="{session.file_name()}.json"'
     return response
 
 

@@ -172,9 +172,8 @@ def test_visiting_every_page_changes_nothing_stored(
 def test_the_scoresheet_file_downloads_as_stored(alice_client: Client, old: GameSession) -> None:
     response = alice_client.get(f"/sessions/{old.public_id}/scoresheet.json")
     assert response.status_code == 200
-    assert response["Content-Disposition"] == (
-        f'attachment; filename="scoresheet-{old.public_id}.json"'
-    )
+    day = old.played_on or old.created.date()
+    assert response["Content-Disposition"] == f'attachment; filename="old-friday-{day}.json"'
     sheet = json.loads(response.content)
     assert sheet["family"] == "trick"
     assert sheet["ruleset"] == "parlett-jokerless"
