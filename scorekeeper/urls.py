@@ -134,5 +134,6 @@ urlpatterns = [
     path("theme/", site.theme, name="theme"),
     path("language/", site.language, name="language"),
     path("manifest.webmanifest", site.manifest, name="manifest"),
+    path("favicon.ico", site.favicon, name="favicon"),
     path("healthz/", site.healthz, name="healthz"),
 ]

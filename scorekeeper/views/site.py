@@ -15,8 +15,10 @@ from django.http import (
 )
 from django.shortcuts import render
 from django.template import loader
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper import languages
@@ -111,6 +113,16 @@ def healthz(request: HttpRequest) -> HttpResponse:
     Also the bare Django view that `bench_figures` measures the app's pages against.
     """
     return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_GET
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and tools ask /favicon.ico whatever a page names: the app's icon, as a PNG
+    (every browser shows one there; Safari shows no SVG). Sent on rather than copied, so it is
+    the one static file, with its hashed name; kept for a day, so a new icon shows the next day.
+    """
+    return HttpResponseRedirect(static("icons/icon-192.png"))
 
 
 @require_GET

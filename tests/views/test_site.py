@@ -1,7 +1,9 @@
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.test import Client
 
 
@@ -92,3 +94,17 @@ def test_every_cookie_it_sets_is_secure_when_the_session_cookie_is(
     }
     assert {"csrftoken", "theme", "django_language", "sessionid", "messages"} <= set(flags)
     assert flags == dict.fromkeys(flags, secure)
+
+
+def test_favicon_ico_leads_to_the_apps_icon(client: Client) -> None:
+    """Browsers and tools ask /favicon.ico whatever the page says; it is the app's own icon (a
+    PNG, which every browser shows there, unlike an SVG), found without the database (no `db`
+    fixture: a query would fail the test)."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"] == "/static/icons/icon-192.png"
+    assert "max-age=86400" in response["Cache-Control"]
+    assert "Set-Cookie" not in response.headers
+    found = finders.find("icons/icon-192.png")
+    assert isinstance(found, str)
+    assert Path(found).read_bytes().startswith(b"\x89PNG\r\n")
