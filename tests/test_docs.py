@@ -54,3 +54,13 @@ def test_the_app_serves_the_documents_from_its_rules_page(
     assert response.status_code == 200
     assert response["Content-Type"] == "text/plain; charset=utf-8"
     assert response.content.decode() == (REPO / "docs" / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["RULES.md", "FORMAT.md"])
+def test_the_documents_are_the_projects_own_rule_book_word_for_word(name: str) -> None:
+    # The rule book's home is beside the repository (../shared) where the project keeps it; a
+    # clone alone has only docs/, which must be the same text.
+    source = REPO.parent / "shared" / name
+    if not source.exists():
+        pytest.skip(f"{source} is not beside this clone")
+    assert (REPO / "docs" / name).read_text(encoding="utf-8") == source.read_text(encoding="utf-8")

@@ -61,3 +61,52 @@ def test_a_roster_with_names_alike_keeps_every_player_under_a_name_of_its_own(
     assert keys[("alice", "Straße")] == keys[("bob", "STRASSE")] == "strasse"
     assert len(set(keys.values())) == len(keys) - 1
     assert all(len(name) <= 40 for _, name in keys)
+
+
+BEFORE_LONG = [("scorekeeper", "0014_notify_names_session")]
+WITH_LONG = [("scorekeeper", "0015_long_first_trump")]
+
+
+def test_long_sessions_with_trump_by_successes_keep_their_first_trump(
+    executor: MigrationExecutor,
+) -> None:
+    # Long Ninety-Nine's own first trump is now the usual `none` (RULES.md §1.4); the sessions
+    # and saved rulesets that gave it trump by successes and left the first trump at its old
+    # ♦ keep ♦, so that no deal already played changes.
+    executor.migrate(BEFORE_LONG)
+    apps = executor.loader.project_state(BEFORE_LONG).apps
+    User = apps.get_model("auth", "User")
+    Session = apps.get_model("scorekeeper", "GameSession")
+    Saved = apps.get_model("scorekeeper", "SavedRuleset")
+    alice = User.objects.create(username="alice")
+    stored = {
+        "long-successes": ("long", {"trump": "by-successes"}),
+        "long-none": ("long", {"trump": "by-successes", "first_trump": "none"}),
+        "long-own": ("long", {}),
+        "classic-successes": ("parlett-classic", {"trump": "by-successes"}),
+    }
+    for title, (ruleset, options) in stored.items():
+        Session.objects.create(
+            owner=alice, family="trick", ruleset=ruleset, options=options, title=title
+        )
+        Saved.objects.create(
+            owner=alice, name=title, name_key=title, family="trick", ruleset=ruleset,
+            options=options,
+        )  # fmt: skip
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(WITH_LONG)
+    apps = executor.loader.project_state(WITH_LONG).apps
+    Session = apps.get_model("scorekeeper", "GameSession")
+    Saved = apps.get_model("scorekeeper", "SavedRuleset")
+    sessions = {session.title: session.options for session in Session.objects.all()}
+    saved = {ruleset.name: ruleset.options for ruleset in Saved.objects.all()}
+    expected = {
+        "long-successes": {"trump": "by-successes", "first_trump": "diamonds"},
+        "long-none": {"trump": "by-successes", "first_trump": "none"},
+        "long-own": {},
+        "classic-successes": {"trump": "by-successes"},
+    }
+    assert sessions == expected
+    assert saved == expected

@@ -266,3 +266,18 @@ def test_tricks_per_deal_stay_the_presets_under_house_rules():
     for preset in TRICK_PRESETS:
         rules = trick_rules(preset, trump="declared", bonus=[1])
         assert rules.tricks == (preset.tricks or TRICKS_FOR_PLAYERS[preset.players[0]])
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [preset for preset in TRICK_PRESETS if preset.defaults["trump"] != "by-successes"],
+    ids=lambda preset: preset.id,
+)
+def test_trump_by_successes_as_a_house_rule_plays_the_first_deal_at_no_trump(preset):
+    # RULES.md §1.4: given `by-successes` without `first_trump`, a preset whose own trump is
+    # another rule plays its first deal at `none`.
+    rules = trick_rules(preset, trump="by-successes")
+    assert rules.first_trump == "none"
+    assert trick.score_session(rules, []).next.trump == "none"
+    assert scored(rules, plain_deal(rules)).deals[0].trump == "none"
+    assert "first_trump" not in rules.overrides_data()

@@ -115,9 +115,10 @@ PRESETS: dict[str, Preset] = {
             description=gettext_noop(
                 "16 cards each, 13 tricks, bids to 13; no trick points, minus the miss."
             ),
+            # The first deal's ♦ is the trump by deviation's own (RULES.md §1.4); `first_trump`
+            # keeps the usual `none`, which a house rule of trump by successes starts from.
             defaults=usual_options(
                 trump="by-deviation",
-                first_trump="diamonds",
                 match={"type": "long", "games": 1},
                 trick_points=False,
             ),

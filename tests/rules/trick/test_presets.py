@@ -602,7 +602,7 @@ def test_next_deal_says_how_the_trump_stands(coming, note):
     ("preset_id", "options"),
     [
         ("parlett-classic", {"trump": "turn-up", "premiums": ["declare", "reveal"]}),
-        ("long", {"first_trump": "diamonds", "trick_points": False, "trump": "by-deviation"}),
+        ("long", {"first_trump": "none", "trick_points": False, "trump": "by-deviation"}),
         ("eighteen-ninety-nine", {"match": {"type": "deals", "deals": 18}}),
         ("oxford-whist", {"premiums": [], "trump": "turn-up"}),
     ],
