@@ -119,6 +119,19 @@ def test_a_tap_with_htmx_returns_the_table(alice_client: Client, game: GameSessi
     assert "<html" not in response.text
 
 
+def test_a_tap_with_htmx_brings_the_strip_out_of_band(
+    alice_client: Client, game: GameSession
+) -> None:
+    """The strip at the top of the page is outside the table: the answer carries it too."""
+    state = _state(alice_client, game)
+    response = alice_client.post(_url(game), {"state": state, "tap": "0:bust:"}, headers=HX)
+    strip = re.search(r'<div id="standings-strip"[^>]*>(.*?)</ol>', response.text, re.S)
+    assert strip
+    assert 'hx-swap-oob="true"' in strip.group(0)
+    values = re.findall(r'<span class="strip-value">([^<]*)</span>', strip.group(1))
+    assert values == ["7", "9", "9"]
+
+
 def test_a_stale_or_double_tap_is_refused(alice_client: Client, game: GameSession) -> None:
     state = _state(alice_client, game)
     alice_client.post(_url(game), {"state": state, "tap": "0:bust:"})
