@@ -77,15 +77,25 @@ def sessions_of(player: Player) -> QuerySet[GameSession]:
         .filter(Q(seats__player=player) | Q(seats__former__player=player))
         .with_seats()
         .prefetch_related("seats__former")
+        .with_counts()
         .distinct()
     )
+
+
+def ended(session: GameSession, finished: bool) -> bool:
+    """Whether the session says who finished above whom: it is finished, or it was stopped
+    (abandoned) where it stood after at least one deal or round. One still being played, or
+    stopped before anything was entered, says nothing yet."""
+    played: int = session.entry_count  # type: ignore[attr-defined]  # sessions_of() counts them
+    return finished or (session.abandoned is not None and played > 0)
 
 
 def player_record(player: Player) -> Record:
     """The player's record. A player who left a seat is credited with the deals or rounds
     they played in it; the session's end (finished, won, head to head) counts for whoever
-    held the seat at the end. A session whose stored rules are no longer accepted is left
-    out, and listed as such."""
+    held the seat at the end. Head to head counts only the sessions that `ended()`: an empty
+    one, or one still being played, would read as level. A session whose stored rules are
+    no longer accepted is left out, and listed as such."""
     record = Record()
     for session in sessions_of(player):
         try:
@@ -109,6 +119,8 @@ def player_record(player: Player) -> Record:
             record.finished += 1
             if name in result.winners:
                 record.won += 1
+        if not ended(session, result.finished):
+            continue
         ranks = {standing.player: standing.rank for standing in result.standings}
         for opponent in session.player_names():
             if opponent == name:

@@ -7,7 +7,13 @@ from django.test import Client
 from scorekeeper.models import Player
 from scorekeeper.presenters.records import player_record
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+from scorekeeper.services import (
+    abandon_session,
+    add_deal,
+    create_adding_session,
+    create_session,
+    record_event,
+)
 
 
 @pytest.fixture
@@ -44,8 +50,9 @@ def test_ann(players: dict[str, Player], sessions: None) -> None:
     assert record.common_bids == [(3, 1), (4, 1)]
     assert (record.premiums_tried, record.premiums_made) == (1, 1)
     assert (record.rounds, record.tokens_lost, record.eliminated) == (1, 1, 1)
+    # Head to head counts the sessions that ended: the trick game is still being played.
     rivals = {r.opponent: (r.sessions, r.ahead, r.behind, r.level) for r in record.rivals()}
-    assert rivals == {"Ben": (2, 1, 1, 0), "Cat": (2, 1, 1, 0)}
+    assert rivals == {"Ben": (1, 0, 1, 0), "Cat": (1, 0, 1, 0)}
 
 
 def test_ben_and_cat(players: dict[str, Player], sessions: None) -> None:
@@ -56,7 +63,32 @@ def test_ben_and_cat(players: dict[str, Player], sessions: None) -> None:
     cat = player_record(players["Cat"])
     assert (cat.won, cat.points, cat.common_bids) == (1, 33, [(0, 1), (3, 1)])
     assert (cat.rounds, cat.tokens_lost, cat.eliminated, cat.tokens_per_round) == (2, 0, 0, 0)
-    assert {r.opponent: r.ahead for r in cat.rivals()} == {"Ann": 1, "Ben": 2}
+    assert {r.opponent: r.ahead for r in cat.rivals()} == {"Ann": 1, "Ben": 1}
+
+
+def test_head_to_head_counts_only_the_sessions_that_ended(
+    alice: User, players: dict[str, Player], sessions: None
+) -> None:
+    seated = list(players.values())
+    # Neither an empty session nor one stopped before its first deal says who was ahead.
+    create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=seated)
+    stopped = create_session(owner=alice, ruleset="declared", options={}, players=seated)
+    abandon_session(session=stopped, by_user=alice)
+    # A session stopped after a deal ended where it stood: Cat 9 + 30 is above Ann and Ben.
+    ended = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=seated)
+    deal = trick.DealEntry(
+        hands={
+            "Ann": trick.HandEntry(tricks=0, made=False),
+            "Ben": trick.HandEntry(tricks=0, made=False),
+            "Cat": trick.HandEntry(tricks=9, bid=9),
+        }
+    )
+    add_deal(session=ended, number=1, entry=deal, by_user=alice)
+    abandon_session(session=ended, by_user=alice)
+    record = player_record(players["Ann"])
+    assert record.sessions == 5
+    rivals = {r.opponent: (r.sessions, r.ahead, r.behind, r.level) for r in record.rivals()}
+    assert rivals == {"Ben": (2, 0, 1, 1), "Cat": (2, 0, 2, 0)}
 
 
 def test_a_player_without_sessions(alice: User) -> None:
@@ -73,4 +105,8 @@ def test_the_player_page_shows_the_record(
     assert "<dt>Made the bid</dt><dd>100% (2 of 2)</dd>" in page
     assert "<dt>Premiums made</dt><dd>1 of 1 tried</dd>" in page
     assert "<dt>Knocked out</dt><dd>1 time</dd>" in page
-    assert '<th scope="row">Ben</th><td class="text-end">2</td>' in page
+    assert '<th scope="row">Ben</th><td class="text-end">1</td>' in page
+    assert (
+        "Sessions that ended with both at the table: finished, or stopped after at least one "
+        "deal or round. Sessions still being played are not counted."
+    ) in page
