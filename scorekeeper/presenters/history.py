@@ -8,6 +8,9 @@ families and is put in words here.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -15,20 +18,51 @@ from django.utils.translation import gettext as _
 from scorekeeper.models import SESSION_ACTIONS, Change, ChangeAction, GameSession
 from scorekeeper.presenters import presenter
 
-HistoryRow = tuple[Change, str, list[str], list[str]]
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a change's before or after. `changed` says whether the other side lacks
+    it, where there is another side to compare with (a correction); None where there is not
+    (a deal entered or undone)."""
+
+    text: str
+    changed: bool | None = None
+
+
+HistoryRow = tuple[Change, str, list[Line], list[Line]]
 
 
 def history(session: GameSession) -> list[HistoryRow]:
-    """Every change to the session, newest first: (change, heading, before, after)."""
+    """Every change to the session, newest first: (change, heading, before, after), the
+    lines that differ between before and after marked."""
     shown = presenter(session)
     rules = session.rules()
     rows: list[HistoryRow] = []
     for change in session.changes.select_related("by_user"):
         if change.action in SESSION_ACTIONS:
-            rows.append((change, *session_change_words(change, session.unit)))
+            heading, before, after = session_change_words(change, session.unit)
         else:
-            rows.append((change, shown.change_label(change), *shown.change_words(change, rules)))
+            heading = shown.change_label(change)
+            before, after = shown.change_words(change, rules)
+        rows.append((change, heading, *compared(before, after)))
     return rows
+
+
+def compared(before: Sequence[str], after: Sequence[str]) -> tuple[list[Line], list[Line]]:
+    """Both sides' lines, each marked changed unless the other side has the same line (as
+    many times): a correction shows at a glance which hands or events it touched."""
+    if not before or not after:
+        return [Line(text) for text in before], [Line(text) for text in after]
+    return _marked(before, after), _marked(after, before)
+
+
+def _marked(lines: Sequence[str], other: Sequence[str]) -> list[Line]:
+    left = Counter(other)
+    marked = []
+    for text in lines:
+        marked.append(Line(text, changed=left[text] == 0))
+        left[text] -= 1
+    return marked
 
 
 def session_change_words(change: Change, unit: str) -> tuple[str, list[str], list[str]]:

@@ -326,7 +326,7 @@ def change_label(change: Change) -> str:
     if change.action == "edited":
         return _("Corrected deal %(number)s") % words
     if change.action == "deleted":
-        return _("Undone deal %(number)s") % words
+        return _("Deal %(number)s undone") % words
     return _("%(action)s deal %(number)s") % words
 
 

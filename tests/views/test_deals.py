@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
+from scorekeeper.services import add_deal, create_session, edit_deal
 
 HX = {"HX-Request": "true", "HX-Target": "entry-status"}
 
@@ -478,8 +478,41 @@ def test_history_lists_every_change(alice_client: Client, game: GameSession) -> 
     alice_client.post(_url(game), {"undo": "1"})
     page = alice_client.get(_url(game, "history/")).text
     assert "Entered deal 1" in page
-    assert "Undone deal 1" in page
+    assert "Deal 1 undone" in page
+    assert "Undone deal" not in page
     assert "by alice" in page
+
+
+def test_history_marks_what_a_correction_changed(
+    alice_client: Client, alice: User, game: GameSession
+) -> None:
+    alice_client.post(_url(game), _deal())
+    game.refresh_from_db()
+    # Ben keeps his hand; Ann wins 3 instead of 4, and Cat the trick she lost.
+    hands = {
+        "Ann": trick.HandEntry(tricks=3, bid=4, premium="reveal"),
+        "Ben": trick.HandEntry(tricks=5, made=False),
+        "Cat": trick.HandEntry(tricks=1, bid_cards=("diamonds",) * 3),
+    }
+    revision = Deal.objects.get(session=game, number=1).revision
+    edit_deal(
+        session=game, number=1, revision=revision, entry=trick.DealEntry(hands), by_user=alice
+    )
+    page = alice_client.get(_url(game, "history/")).text
+    correction = page.split("Corrected deal 1", 1)[1].split("Entered deal 1", 1)[0]
+    before, after = correction.split(">After<", 1)
+    changed = (
+        '<li class="history-changed"><mark>{}</mark><span class="visually-hidden"> ({})</span></li>'
+    )
+    same = '<li class="history-same">{}</li>'
+    assert same.format("Ben: 5 tricks, failed (bid kept hidden)") in before
+    assert same.format("Ben: 5 tricks, failed (bid kept hidden)") in after
+    assert changed.format("Ann: 4 tricks, bid 4, Reveal premium", "changed") in before
+    assert changed.format("Ann: 3 tricks, bid 4, Reveal premium", "changed") in after
+    assert changed.format("Cat: 1 trick, bid ♦♦♦ (0)", "changed") in after
+    # A deal entered or undone has nothing to compare: its lines are plain.
+    entered = page.split("Entered deal 1", 1)[1]
+    assert "history-changed" not in entered and "history-same" not in entered
 
 
 def test_sessions_home_lists_in_progress_first(
