@@ -9,26 +9,41 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import segno
 
-from scorekeeper.tableserver import URLS_VARIABLE
+from scorekeeper.tableserver import LOOPBACK, URLS_VARIABLE, Plan
 
 
-def banner(urls: list[str], lan: bool, notes: list[str]) -> str:
+def banner(served: Plan, notes: list[str]) -> str:
     """What the host reads in the terminal once the server answers."""
     out = io.StringIO()
-    if lan:
+    if served.lan:
         out.write("The scorekeeper is ready. On every phone at the table (same Wi-Fi), open\n\n")
-        for url in urls[:-1]:
-            out.write(f"    {url}\n")
+        for host in served.lan:
+            out.write(f"    {served.url(host)}\n")
         out.write("\nor point the phone's camera at this code:\n")
-        segno.make(urls[0], error="m").terminal(out=out, compact=True)
-        out.write(f"\nOn this computer: {urls[-1]}\n")
+        segno.make(served.url(served.lan[0]), error="m").terminal(out=out, compact=True)
+        if served.local:
+            out.write(f"\nOn this computer: {served.url('localhost')}\n")
+        else:
+            out.write(
+                f"\nOn this computer too: open {served.url(served.lan[0])} "
+                f"(BIND leaves out {LOOPBACK})\n"
+            )
+    elif served.found:  # the network is there: BIND leaves it out
+        listening = ", ".join(served.binds)
+        out.write(
+            f"The scorekeeper is ready at {served.url('localhost')}\n"
+            f"Listening on {listening} only, as BIND asks: the phones cannot open it.\n"
+            f"Unset BIND to let them in (this computer is {served.found[0]} on the local "
+            "network).\n"
+        )
     else:
         out.write(
-            f"The scorekeeper is ready at {urls[-1]}\n"
+            f"The scorekeeper is ready at {served.url('localhost')}\n"
             "No local network was found, so only this computer can open it: join the Wi-Fi\n"
             "and start it again to let the phones in.\n"
         )
@@ -36,7 +51,7 @@ def banner(urls: list[str], lan: bool, notes: list[str]) -> str:
         "First start? Open it and create the host's account; the others at the table need\n"
         "no account: share a session's watch or scorer link (its QR code) with them.\n"
     )
-    if urls[0].startswith("http://"):
+    if not served.https:
         out.write(
             "Over plain HTTP the phones cannot keep their screen on, keep rule sheets offline\n"
             "or install the app (browsers allow those on HTTPS only). `scripts/run --https`\n"
@@ -54,13 +69,19 @@ def banner(urls: list[str], lan: bool, notes: list[str]) -> str:
     return out.getvalue()
 
 
+def banner_from(env: Mapping[str, str]) -> str | None:
+    """The banner for the plan scripts/run announced (tableserver.announcement), if any."""
+    shown = json.loads(env.get(URLS_VARIABLE) or "{}")
+    return banner(Plan(**shown["plan"]), shown["notes"]) if shown else None
+
+
 def when_ready(server: Any) -> None:
     # Ctrl-C stops like SIGTERM: the workers finish what they are answering, then exit. (The
     # terminal sends SIGINT to the workers too; they leave it to the master, see below.)
     server.handle_int = server.handle_term
-    shown = json.loads(os.environ.get(URLS_VARIABLE, "{}"))
+    shown = banner_from(os.environ)
     if shown:
-        sys.stdout.write("\n" + banner(shown["urls"], shown["lan"], shown["notes"]) + "\n")
+        sys.stdout.write("\n" + shown + "\n")
         sys.stdout.flush()
 
 

@@ -8,6 +8,7 @@ import os
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -42,6 +43,23 @@ def envstr(name: str, default: str) -> str:
     return os.environ.get(name) or default
 
 
+def envorigin(name: str) -> str:
+    """A site's address, its scheme and host only ("https://scores.example.org"), or ""."""
+    value = os.environ.get(name) or ""
+    parts = urlsplit(value.rstrip("/"))
+    if value and (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or parts.path
+        or parts.query
+        or parts.fragment
+    ):
+        raise ImproperlyConfigured(
+            f"{name} must be the site's address, such as https://scores.example.org, not {value!r}"
+        )
+    return value.rstrip("/")
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if not value:
@@ -60,6 +78,12 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if 
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set when DEBUG is off")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+# The address phones open the site at ("https://scores.example.org"): share links and their QR
+# codes carry it, even on a page opened at localhost, which no phone can open. scripts/run sets
+# it to this computer's address on the local network. Unset, a link carries the address its page
+# was opened at, and a page opened at a loopback address shows none.
+SITE_URL = envorigin("SITE_URL")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -25,7 +25,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +50,7 @@ class Plan:
     lan: list[str]  # the addresses phones at the table open (may be empty)
     port: int
     https: bool
+    found: list[str] = field(default_factory=list)  # this computer's on the network, BIND or not
 
     @property
     def scheme(self) -> str:
@@ -61,9 +62,20 @@ class Plan:
         return f"{self.scheme}://{shown}:{self.port}/"
 
     @property
+    def local(self) -> bool:
+        """Whether localhost opens it: it listens on 127.0.0.1, ::1 or every interface."""
+        hosts = [ipaddress.ip_address(bind.rsplit(":", 1)[0].strip("[]")) for bind in self.binds]
+        return any(host.is_unspecified or str(host) in (LOOPBACK, "::1") for host in hosts)
+
+    @property
     def urls(self) -> list[str]:
         """The addresses to print: the local network's first, then this computer's."""
-        return [self.url(host) for host in self.lan] + [self.url("localhost")]
+        return [self.url(host) for host in self.lan] + [self.url("localhost")] * self.local
+
+    @property
+    def phone_url(self) -> str | None:
+        """The address the phones open, which share links carry: the local network's first."""
+        return self.url(self.lan[0]).rstrip("/") if self.lan else None
 
     @property
     def hosts(self) -> list[str]:
@@ -161,7 +173,7 @@ def plan(env: Mapping[str, str], *, https: bool, lan: list[str] | None = None) -
     else:  # the addresses given, but this computer's own (127.0.0.2 serves a test)
         lan = [host for host in hosts if host not in (LOOPBACK, "::1")]
     binds = [f"[{host}]:{port}" if ":" in host else f"{host}:{port}" for host in hosts]
-    return Plan(binds=binds, lan=lan, port=port, https=https)
+    return Plan(binds=binds, lan=lan, port=port, https=https, found=detected)
 
 
 # What is made once and kept.
@@ -284,7 +296,14 @@ def environment(env: Mapping[str, str], served: Plan, key: str) -> dict[str, str
         # No proxy in front: an X-Forwarded-Proto header is the phone's own word.
         "TRUST_X_FORWARDED_PROTO": "false",
     }
+    if served.phone_url:  # share links carry it, even on a page opened at localhost
+        derived["SITE_URL"] = served.phone_url
     return derived | {k: v for k, v in env.items() if v} | {"DEBUG": "false"}
+
+
+def announcement(served: Plan, notes: list[str]) -> str:
+    """What gunicorn's hook prints once it listens (URLS_VARIABLE), as JSON."""
+    return json.dumps({"plan": asdict(served), "notes": notes})
 
 
 def gunicorn_command(served: Plan, tls: tuple[Path, Path] | None) -> list[str]:
@@ -352,7 +371,7 @@ def main(argv: list[str] | None = None) -> None:
         if made:
             notes.append(f"Made a self-signed certificate for {', '.join(served.hosts)}.")
         notes.append(f"Certificate fingerprint (SHA-256): {fingerprint(cert)}")
-    env[URLS_VARIABLE] = json.dumps({"urls": served.urls, "lan": bool(served.lan), "notes": notes})
+    env[URLS_VARIABLE] = announcement(served, notes)
     env["PYTHONUNBUFFERED"] = "1"
     keep_private(env)
     try:

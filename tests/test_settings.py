@@ -46,6 +46,12 @@ def test_database_url_selects_postgresql() -> None:
         ({"DEBUG": "false", "SECRET_KEY": "k" * 50}, "ALLOWED_HOSTS must be set when DEBUG is off"),
         ({**PROD, "DEBUG": "maybe"}, "DEBUG must be true or false, not 'maybe'"),
         ({**PROD, "SQLITE_TIMEOUT": "soon"}, "SQLITE_TIMEOUT must be a whole number, not 'soon'"),
+        (
+            {**PROD, "SITE_URL": "scores.example.org"},
+            "SITE_URL must be the site's address, such as https://scores.example.org, "
+            "not 'scores.example.org'",
+        ),
+        ({**PROD, "SITE_URL": "https://scores.example.org/99/"}, "not 'https://scores"),
     ],
 )
 def test_it_fails_loudly(env: dict[str, str], message: str) -> None:

@@ -1,13 +1,18 @@
 """Sharing a session: its watch and scorer links, and the pages they open.
 
-The owner turns each link on, replaces it or turns it off on the Share page. A watch link
-opens the live standings, read-only, without an account; a scorer link opens the table page
-and the corrections, under the name the phone types. Pages that show link tokens are never
-stored by browsers or proxies (`never_cache`).
+The owner turns each link on, replaces it or turns it off on the Share page, which shows each
+at an address the phones can open, with its QR code. A watch link opens the live standings,
+read-only, without an account; a scorer link opens the table page and the corrections, under
+the name the phone types. Pages that show link tokens are never stored by browsers or proxies
+(`never_cache`).
 """
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -63,7 +68,8 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
             session.save(update_fields=[field])
             messages.success(request, _share_message(kind, action))
         return redirect("session_share", public_id)
-    links = {}
+    site = _phone_site(request)
+    links: dict[str, dict[str, str | None]] = {}
     for kind, token, name, title in [
         (
             "watch",
@@ -78,11 +84,27 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
             _("%(session)s: keep score with us") % {"session": session},
         ),
     ]:
-        if token:
-            url = request.build_absolute_uri(reverse(name, args=[token]))
-            links[kind] = {"url": url, "qr": _qr_svg(url), "title": title}
-    ctx = {"session": session, "base": table.base, **links}
+        if token and site:
+            url = site + reverse(name, args=[token])
+            links[kind] = {"url": url, "qr": qr_svg(url), "title": title}
+        elif token:
+            links[kind] = {"url": None}
+    ctx = {"session": session, "base": table.base, "site": site, **links}
     return render(request, "scorekeeper/session_share.html", ctx)
+
+
+def _phone_site(request: HttpRequest) -> str | None:
+    """The address a phone at the table opens this site at ("http://192.168.1.20:8000"):
+    SITE_URL when set; else the address this page was opened at, unless that is this
+    computer's own (localhost, 127.0.0.1, ::1), which no phone can open: None."""
+    if settings.SITE_URL:
+        return str(settings.SITE_URL)
+    host = urlsplit(f"//{request.get_host()}").hostname or ""
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost" or host.endswith(".localhost")
+    return None if loopback else f"{request.scheme}://{request.get_host()}"
 
 
 def _share_message(kind: str, action: str) -> str:
@@ -99,7 +121,7 @@ def _share_message(kind: str, action: str) -> str:
     return _("The scorer link is on.")
 
 
-def _qr_svg(url: str) -> str:
+def qr_svg(url: str) -> str:
     import segno
 
     code = segno.make(url, error="m")

@@ -71,6 +71,13 @@ def _committed_data(transactional_db: None) -> None:
     share it.)"""
 
 
+@pytest.fixture(autouse=True)
+def _phones_open_the_live_server(live_server: Any, settings: Any) -> None:
+    """Share links carry SITE_URL, as under scripts/run (which sets it to the local network's
+    address): here the live server's, so that a page opened at localhost still gives links."""
+    settings.SITE_URL = live_server.url
+
+
 @pytest.fixture
 def new_page(browser: Browser, live_server: Any) -> Iterator[NewPage]:
     """Open a page in a fresh phone-sized context; keyword arguments override PHONE.

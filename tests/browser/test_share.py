@@ -5,15 +5,20 @@ navigator.share and navigator.clipboard are stubbed in the page: nothing leaves 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.conf import settings as conf
 from django.contrib.auth.models import User
+from django.test import Client
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.services import create_session
+from scorekeeper.views.links import qr_svg
+from tests.browser.conftest import PHONE_WIDTH, SCREENSHOTS
 
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
@@ -105,3 +110,82 @@ def test_without_javascript_the_link_is_there_to_select(
     expect(page.locator("#watch-url")).to_be_visible()
     expect(page.locator("#scorer-url")).to_be_visible()
     check_a11y(page, "share-no-js")
+
+
+# Opened on the laptop itself: the links carry the address the phones open.
+
+LAN_URL = "http://192.168.1.20:8000"
+
+
+def _at_loopback(page: Page, live_server: Any, alice: User, game: GameSession) -> None:
+    """The share page as the host opens it on the laptop: at 127.0.0.1, not at a LAN address."""
+    base = live_server.url.replace("localhost", "127.0.0.1")
+    client = Client()
+    client.force_login(alice)
+    cookie = client.cookies[conf.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base}])
+    page.goto(f"{base}/sessions/{game.public_id}/share/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Share this session")
+
+
+def _check_at(page: Page, check_a11y: CheckA11y, name: str, size: tuple[int, int]) -> None:
+    """axe and the phone layout at 360 px (check_a11y's width); at another size, no sideways
+    scroll, and a screenshot to look at."""
+    if size[0] == PHONE_WIDTH:
+        check_a11y(page, name)
+        return
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    page.screenshot(path=SCREENSHOTS / f"{name}-{size[0]}x{size[1]}.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", [(360, 740), (375, 667)])
+def test_opened_at_127_0_0_1_the_links_carry_the_lan_address(
+    new_page: NewPage,
+    live_server: Any,
+    settings: Any,
+    alice: User,
+    game: GameSession,
+    check_a11y: CheckA11y,
+    size: tuple[int, int],
+) -> None:
+    settings.SITE_URL = LAN_URL  # as scripts/run sets it
+    page = new_page(viewport={"width": size[0], "height": size[1]})
+    _at_loopback(page, live_server, alice, game)
+    watch = page.locator("#watch-url")
+    expect(watch).to_have_text(f"{LAN_URL}/w/watch-token-for-the-test/")
+    expect(watch).to_have_attribute("href", f"{LAN_URL}/w/watch-token-for-the-test/")
+    expect(page.locator("#scorer-url")).to_have_text(f"{LAN_URL}/s/scorer-token-for-the-test/")
+    # The QR code beside it is the one drawn from that address.
+    drawn = page.locator("section", has=page.locator("#watch-heading")).locator("figure.qr svg")
+    expect(drawn).to_be_visible()
+    shown = drawn.evaluate("svg => [...svg.querySelectorAll('path')].map(p => p.getAttribute('d'))")
+    made = re.findall(r' d="([^"]+)"', qr_svg(f"{LAN_URL}/w/watch-token-for-the-test/"))
+    assert shown == made
+    expect(page.locator("#no-phone-address")).to_have_count(0)
+    _check_at(page, check_a11y, "share-at-loopback", size)
+
+
+@pytest.mark.parametrize("size", [(360, 740), (375, 667)])
+def test_opened_at_127_0_0_1_with_no_lan_the_page_says_what_to_do(
+    new_page: NewPage,
+    live_server: Any,
+    settings: Any,
+    alice: User,
+    game: GameSession,
+    check_a11y: CheckA11y,
+    size: tuple[int, int],
+) -> None:
+    settings.SITE_URL = ""  # scripts/run found no network
+    page = new_page(viewport={"width": size[0], "height": size[1]})
+    _at_loopback(page, live_server, alice, game)
+    note = page.locator("#no-phone-address")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("A phone cannot open this computer's own address (127.0.0.1:")
+    expect(note).to_contain_text("Join this computer to the table's Wi-Fi")
+    box = note.bounding_box()
+    assert box and box["y"] + box["height"] <= size[1], "the note is below the first screen"
+    expect(page.locator("figure.qr")).to_have_count(0)
+    expect(page.locator("a.share-url")).to_have_count(0)
+    expect(page.get_by_role("button", name="Copy link")).to_have_count(0)
+    expect(page.get_by_role("button", name="Turn the watch link off")).to_be_visible()
+    _check_at(page, check_a11y, "share-no-address", size)

@@ -15,8 +15,15 @@ import pytest
 from cryptography import x509
 
 from scorekeeper import tableserver
-from scorekeeper.gunicorn_table import banner
-from scorekeeper.tableserver import Plan, Refused, certificate, environment, plan, secret_key
+from scorekeeper.gunicorn_table import banner, banner_from
+from scorekeeper.tableserver import (
+    URLS_VARIABLE,
+    Refused,
+    certificate,
+    environment,
+    plan,
+    secret_key,
+)
 
 LAN = ["192.168.1.20"]
 
@@ -50,7 +57,7 @@ def test_it_listens_on_the_lan_addresses_and_loopback_by_default() -> None:
 def test_bind_and_port_choose_where_it_listens() -> None:
     served = plan({"BIND": "10.0.0.7", "PORT": "8443"}, https=True, lan=LAN)
     assert served.binds == ["10.0.0.7:8443"]
-    assert served.urls == ["https://10.0.0.7:8443/", "https://localhost:8443/"]
+    assert served.urls == ["https://10.0.0.7:8443/"]  # not on loopback: localhost opens nothing
     # Every interface: the phones still open the local network's addresses.
     served = plan({"BIND": "0.0.0.0"}, https=False, lan=LAN)
     assert (served.binds, served.lan) == (["0.0.0.0:8000"], LAN)
@@ -180,20 +187,70 @@ def test_gunicorn_serves_tls_with_the_certificate(tmp_path: Path) -> None:
 
 
 def test_the_banner_gives_the_address_a_qr_code_and_what_plain_http_lacks() -> None:
-    urls = Plan(binds=[], lan=LAN, port=8000, https=False).urls
-    text = banner(urls, True, [])
+    text = banner(plan({}, https=False, lan=LAN), [])
     assert "    http://192.168.1.20:8000/\n" in text
     assert "▀" in text or "▄" in text  # the QR code, in half blocks
     assert "On this computer: http://localhost:8000/" in text
     assert "create the host's account" in text
     assert "scripts/run --https" in text
     assert "Press Ctrl-C to stop" in text
-    https = banner(Plan(binds=[], lan=LAN, port=8000, https=True).urls, True, ["Fingerprint X"])
+    https = banner(plan({}, https=True, lan=LAN), ["Fingerprint X"])
     assert "each phone warns about it the first" in https
     assert "Fingerprint X" in https
-    alone = banner(["http://localhost:8000/"], False, [])
-    assert "only this computer can open it" in alone
+    alone = banner(plan({}, https=False, lan=[]), [])
+    assert "The scorekeeper is ready at http://localhost:8000/" in alone
+    assert "No local network was found, so only this computer can open it" in alone
+    assert "join the Wi-Fi" in alone
     assert "▀" not in alone
+
+
+def test_bind_on_loopback_alone_is_said_with_its_reason_not_as_no_network() -> None:
+    """BIND=127.0.0.1 on a laptop on the Wi-Fi: the network is there, BIND leaves it out."""
+    served = plan({"BIND": "127.0.0.1"}, https=False, lan=LAN)
+    assert (served.lan, served.found) == ([], LAN)
+    text = banner(served, [])
+    assert "No local network" not in text
+    assert "The scorekeeper is ready at http://localhost:8000/" in text
+    assert "Listening on 127.0.0.1:8000 only, as BIND asks: the phones cannot open it." in text
+    assert "Unset BIND to let them in (this computer is 192.168.1.20 on the local network)" in text
+    assert "▀" not in text and "▄" not in text  # no code that no phone can open
+
+
+def test_bind_without_loopback_offers_no_localhost_address() -> None:
+    served = plan({"BIND": "192.168.1.20"}, https=False, lan=LAN)
+    text = banner(served, [])
+    assert "    http://192.168.1.20:8000/\n" in text
+    assert "localhost" not in text
+    assert "On this computer too: open http://192.168.1.20:8000/ (BIND leaves out 127.0.0.1)" in (
+        text
+    )
+
+
+def test_the_banner_reads_what_the_server_was_told() -> None:
+    """The plan goes to gunicorn's hook in an environment variable, and comes back whole."""
+    served = plan({"BIND": "127.0.0.1"}, https=True, lan=LAN)
+    env = {URLS_VARIABLE: tableserver.announcement(served, ["Fingerprint X"])}
+    assert banner_from(env) == banner(served, ["Fingerprint X"])
+    assert banner_from({}) is None
+
+
+def test_the_app_is_told_the_address_phones_open() -> None:
+    """Share links and their QR codes carry SITE_URL: the first local-network address, even on
+    a page opened at localhost, which no phone can open."""
+    assert environment({}, plan({}, https=False, lan=LAN), "k" * 50)["SITE_URL"] == (
+        "http://192.168.1.20:8000"
+    )
+    https = plan({"PORT": "8443"}, https=True, lan=["10.0.0.7", *LAN])
+    assert environment({}, https, "k" * 50)["SITE_URL"] == "https://10.0.0.7:8443"
+    # No address phones can open: none is made up (the share page says so in words).
+    assert "SITE_URL" not in environment({}, plan({}, https=False, lan=[]), "k" * 50)
+    loopback = plan({"BIND": "127.0.0.1"}, https=False, lan=LAN)
+    assert "SITE_URL" not in environment({}, loopback, "k" * 50)
+    # The host's own address (a name on the network, a proxy) wins.
+    configured = {"SITE_URL": "https://scores.example"}
+    assert environment(configured, plan({}, https=False, lan=LAN), "k")["SITE_URL"] == (
+        "https://scores.example"
+    )
 
 
 def test_a_server_closing_while_a_phone_connects_wakes_its_waiters_once() -> None:

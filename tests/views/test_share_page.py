@@ -3,11 +3,15 @@ them), one pair per link, beside the link itself."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.models import Player
+from scorekeeper.models import GameSession, Player
 from scorekeeper.services import create_session
+from scorekeeper.views.links import qr_svg
 
 
 def test_each_link_has_share_and_copy_buttons_shown_by_script(
@@ -31,3 +35,82 @@ def test_each_link_has_share_and_copy_buttons_shown_by_script(
         assert f'<div class="share-actions" {box}' in page
     assert page.count('<button type="button" class="btn btn-success" data-share hidden>') == 2
     assert page.count("data-copy>Copy link</button>") == 2
+
+
+# The address in the links: one that phones can open.
+
+LAN_URL = "http://192.168.1.20:8000"
+
+
+def _shared(client: Client, game: GameSession, host: str) -> str:
+    client.post(
+        f"/sessions/{game.public_id}/share/", {"watch": "on", "scorer": "on"}, HTTP_HOST=host
+    )
+    game.refresh_from_db()
+    return client.get(f"/sessions/{game.public_id}/share/", HTTP_HOST=host).text
+
+
+@pytest.fixture
+def friday(alice: User, ann_ben_cat: list[Player]) -> GameSession:
+    return create_session(
+        owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat, title="Friday"
+    )
+
+
+@pytest.mark.parametrize(
+    "host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "192.168.1.20:8000"]
+)
+def test_the_links_and_qr_codes_carry_the_address_phones_open(
+    alice_client: Client, friday: GameSession, settings: Any, host: str
+) -> None:
+    """Opened on the laptop itself (localhost), the page still gives the local network's
+    address (SITE_URL, which scripts/run sets): a QR code of 127.0.0.1 opens nothing on a phone."""
+    settings.SITE_URL = LAN_URL
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "192.168.1.20"]
+    page = _shared(alice_client, friday, host)
+    for kind, token in [("w", friday.watch_token), ("s", friday.scorer_token)]:
+        url = f"{LAN_URL}/{kind}/{token}/"
+        assert f'">{url}</a>' in page
+        assert qr_svg(url) in page  # the code drawn from that address, and from no other
+    assert "127.0.0.1" not in page and "localhost" not in page
+    assert 'id="no-phone-address"' not in page
+
+
+def test_the_link_to_the_page_address_when_no_site_url_is_set(
+    alice_client: Client, friday: GameSession, settings: Any
+) -> None:
+    settings.SITE_URL = ""
+    settings.ALLOWED_HOSTS = ["scores.example.org"]
+    page = _shared(alice_client, friday, "scores.example.org")
+    url = f"http://scores.example.org/w/{friday.watch_token}/"
+    assert f'id="watch-url">{url}</a>' in page
+    assert qr_svg(url) in page
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "127.0.0.2", "[::1]:8000"])
+def test_with_no_address_for_phones_the_page_says_so_and_shows_no_code(
+    alice_client: Client, friday: GameSession, settings: Any, host: str
+) -> None:
+    """scripts/run found no network (or --dev): the only address known is the laptop's own."""
+    settings.SITE_URL = ""
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1", "127.0.0.2", "[::1]"]
+    page = _shared(alice_client, friday, host)
+    assert 'id="no-phone-address"' in page
+    assert "A phone cannot open this computer's own address" in page
+    assert "Join this computer to the table's Wi-Fi, start the scorekeeper again" in page
+    assert "<svg" not in page  # no QR code
+    assert friday.watch_token not in page and friday.scorer_token not in page
+    assert "data-share-for" not in page  # nothing to share or copy
+    # The links are on, and can still be replaced or turned off.
+    assert 'name="watch" value="off"' in page and 'name="scorer" value="off"' in page
+
+
+def test_the_note_is_in_french_too(
+    alice_client: Client, friday: GameSession, settings: Any
+) -> None:
+    settings.SITE_URL = ""
+    alice_client.cookies["django_language"] = "fr"
+    page = _shared(alice_client, friday, "localhost:8000")
+    assert "Aucun lien que les téléphones puissent ouvrir" in page
+    assert "l’adresse propre à cet ordinateur (localhost:8000)" in page
+    assert page.count("Ce lien est actif\u00a0; son adresse et son code QR") == 2
