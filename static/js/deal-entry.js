@@ -10,6 +10,12 @@
 //   - ⌫ takes back the last card or number; → moves on.
 // When every hand's tricks but one are in, that one is filled with the tricks left, marked as
 // worked out, until it is typed over. Every change fires "change", so htmx rechecks the deal.
+//
+// The page scrolls itself, so that no finger has to: the standings strip holds the top of the
+// screen and the entry bar (status, keypad, Save) the bottom, and the hands are kept between
+// them. On load the form comes up just far enough for its last hand to clear the bar (its top
+// never past the strip); when the cursor moves, a ⋯ panel opens or the bar changes height, the
+// row concerned comes clear of both.
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
@@ -48,6 +54,40 @@
   var cursor = 0;
   var pending = false; // the box under the cursor holds one digit and may take a second
 
+  var root = document.documentElement;
+  var bar = form.querySelector(".entry-bar");
+  var strip = document.getElementById("standings-strip");
+
+  // The screen between the strip and the bar, as scroll padding: scrollIntoView keeps clear of
+  // both. Returns the band's top and bottom on the screen.
+  function band() {
+    var top = strip ? strip.offsetHeight : 0;
+    var held = bar.offsetHeight;
+    root.style.scrollPaddingTop = top + "px";
+    root.style.scrollPaddingBottom = held + "px";
+    return { top: top, bottom: window.innerHeight - held };
+  }
+
+  function inSight(element) {
+    band();
+    element.scrollIntoView({ block: "nearest" });
+  }
+
+  // On load: enough scrolling to bring the last hand above the bar, stopping where a part of
+  // the page begins (the next deal's banner, a heading), so that none shows cut in half under
+  // the strip; at most until the form's top (the trump, a message) meets the strip.
+  function place() {
+    var screen = band();
+    var need = hands[hands.length - 1].card.getBoundingClientRect().bottom - screen.bottom;
+    if (need <= 0) return;
+    var by = form.getBoundingClientRect().top - screen.top;
+    for (var part = form.previousElementSibling; part; part = part.previousElementSibling) {
+      var top = part.getBoundingClientRect().top - screen.top;
+      if (top >= need && top < by) by = top;
+    }
+    if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+  }
+
   function changed(input) {
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
@@ -62,6 +102,7 @@
     target.textContent = text.replace("{hand}", hands[slot.hand].label);
     var dummy = !hands[slot.hand].made;
     keypad.querySelectorAll(".key-made").forEach(function (key) { key.disabled = dummy; });
+    inSight(hands[slot.hand].card);
   }
 
   function moveTo(index) {
@@ -213,9 +254,21 @@
       else if (hand.cards.value) { hand.cards.value = ""; cardsShown(hand); }
     });
   });
+  // A ⋯ panel opens in sight; the row under the cursor stays in sight when a new status (in the
+  // bar) changes the bar's height.
+  form.querySelectorAll("details.hand-more").forEach(function (details) {
+    details.addEventListener("toggle", function () {
+      if (details.open) inSight(details.querySelector(".more-panel"));
+    });
+  });
+  form.querySelector(".entry-check").addEventListener("htmx:afterSettle", function () {
+    inSight(hands[slots[cursor].hand].card);
+  });
+
   // The cursor starts at the first box still empty.
   var first = slots.findIndex(function (slot) { return slot.input.value === ""; });
   keypad.hidden = false;
+  if (!window.location.hash) place();
   moveTo(first < 0 ? 0 : first);
   fillLast();
 

@@ -2,9 +2,14 @@
 scorer needs on one screen, and the bugs a new user hit that only a browser shows.
 
 Taps are counted by the page itself: every trusted pointerdown, so a tap on a label and the
-click it passes to its radio count once. A typical Classic deal (the trump turned up, tricks
-3/2/4, bid-cards for everyone, no premium) takes 13 taps with Save, and a four-player deal 16;
-Save and the standings strip are on screen without scrolling, before and after the deal.
+click it passes to its radio count once; swipes too (every finger move or wheel turn that
+scrolls by hand). A test taps where a button is on the screen at that moment, as a finger does,
+so a button under the keypad or off screen fails it. A typical Classic deal (the trump turned
+up, tricks 3/2/4, bid-cards for everyone, no premium) takes 13 taps with Save and no swipe, and
+a four-player deal 16; the page brings the hands between the standings strip and the keypad by
+itself. Every hand's Bid and Tricks box is in sight (`elementFromPoint` at its centre finds it)
+at the start of a deal, after a save and after a correction, with 3, 4 and 5 hands, on a
+360 × 740 and a 375 × 667 phone.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.models import Player
 from scorekeeper.rules import trick
@@ -27,6 +33,7 @@ from tests.browser.journeys import (
     key,
     key_cards,
     key_in,
+    keypad,
     tricks_box,
     wait_for_keypad,
 )
@@ -43,8 +50,30 @@ SUIT_NAMES = {"D": "diamonds", "S": "spades", "H": "hearts", "C": "clubs"}
 WORKED_OUT = re.compile(r"\bslot-worked-out\b")  # the tricks left, not typed
 COUNT_TAPS = """
 window.taps = 0;
+window.swipes = 0;
 document.addEventListener("pointerdown", (e) => { if (e.isTrusted) window.taps += 1; }, true);
+for (const kind of ["touchmove", "wheel"]) {
+  document.addEventListener(kind, (e) => { if (e.isTrusted) window.swipes += 1; },
+    { capture: true, passive: true });
+}
 """
+# Each box of the deal form (and each trump button) that a finger cannot reach where it is
+# now: off screen, or under something else (the keypad, the strip) at its centre.
+OUT_OF_SIGHT = """() => [
+    ...document.querySelectorAll("#deal-form .slot-input, #deal-form .trump-btn")
+  ].filter((box) => {
+    const r = box.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !(hit && box.contains(hit));
+  })
+  .map((box) => (box.labels && box.labels.length ? box.labels[0] : box).textContent.trim())"""
+# Whether a finger on the element's centre, where it is now, touches it.
+REACHABLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit) && el.contains(hit);
+}"""
+PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
 
 
 @pytest.fixture
@@ -64,14 +93,44 @@ def taps(page: Page) -> int:
     return counted
 
 
+def swipes(page: Page) -> int:
+    counted: int = page.evaluate("window.swipes")
+    return counted
+
+
 def on_screen(locator: Locator) -> bool:
     """Wholly inside the phone's screen as it is now (no scrolling)."""
     box = locator.bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT
+    height = locator.page.viewport_size["height"] if locator.page.viewport_size else HEIGHT
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def tap(page: Page, target: Locator) -> None:
+    """Tap the target where it is on the screen now, as a finger does: nothing scrolls it
+    into view first, so a target under the keypad or off screen fails the test."""
+    box = target.bounding_box()
+    assert box is not None, f"{target} is not shown"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert target.evaluate(REACHABLE), f"{target} is covered or off screen (centre at y={y:.0f})"
+    page.touchscreen.tap(x, y)
+
+
+def tap_key(page: Page, name: str) -> None:
+    tap(page, keypad(page).get_by_role("button", name=name, exact=True))
+
+
+def expect_every_hand_in_sight(page: Page, when: str) -> None:
+    """Every hand's Bid and Tricks box (and every trump button) is on screen and uncovered:
+    `elementFromPoint` at its centre finds it."""
+    try:
+        page.wait_for_function(f"() => ({OUT_OF_SIGHT})().length === 0", timeout=2_000)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"{when}, out of sight: {page.evaluate(OUT_OF_SIGHT)}", pytrace=False)
 
 
 def expect_in_sight(page: Page, players: list[str]) -> None:
-    assert page.evaluate("window.scrollY") == 0
+    assert swipes(page) == 0
+    expect_every_hand_in_sight(page, "In sight")
     cells = page.locator("#standings-strip .strip-cell")
     expect(cells).to_have_count(len(players))
     for cell, name in zip(cells.all(), players, strict=True):
@@ -86,12 +145,14 @@ def save_button(page: Page) -> Locator:
 
 def play(page: Page, hands: list[tuple[str, str, int]]) -> None:
     """Each hand in seat order: its bid-cards on the keypad, then its tricks, except the last
-    hand's, which are the tricks left."""
-    for position, (_, cards, tricks) in enumerate(hands):
+    hand's, which are the tricks left. Every hand stays in sight after every tap."""
+    for position, (name, cards, tricks) in enumerate(hands):
         for letter in cards:
-            key(page, KEYS[letter])
+            tap_key(page, KEYS[letter])
+            expect_every_hand_in_sight(page, f"{name}'s bid-cards")
         if position < len(hands) - 1:
-            key(page, str(tricks))
+            tap_key(page, str(tricks))
+            expect_every_hand_in_sight(page, f"{name}'s tricks")
 
 
 def entry(hands: list[tuple[str, str, int]]) -> trick.DealEntry:
@@ -114,22 +175,27 @@ def test_a_classic_deal_takes_13_taps_on_one_screen(
     wait_for_keypad(page)
     expect_in_sight(page, NAMES[:3])
     page.screenshot(path=SCREENSHOTS / "at-the-table-classic-before.png")
+    scrolled = page.evaluate("window.scrollY")
     check_a11y(page, "classic-entry")
-    page.evaluate("window.scrollTo(0, 0); window.taps = 0")
+    page.evaluate("y => { window.scrollTo(0, y); window.taps = 0; }", scrolled)
 
     hands = [("Ann", "SSS", 3), ("Ben", "HDD", 2), ("Cat", "CSD", 4)]
-    page.get_by_text("♥ Hearts", exact=True).locator("..").click()  # the trump turned up
+    tap(page, page.get_by_text("♥ Hearts", exact=True).locator(".."))  # the trump turned up
     play(page, hands)
     expect(tricks_box(page, "Cat")).to_have_value("4")  # the tricks left
     expect(page.locator("#entry-status")).to_have_text(
         "Ready to save: Ann +13 ✓ · Ben +12 ✓ · Cat +14 ✓"
     )
-    assert page.evaluate("window.scrollY") == 0  # no scrolling on the way
-    before_save = taps(page)
-    save_button(page).click()
-    print(f"\nA three-player Classic deal: {before_save + 1} taps with Save (goal: 13 at most)")
+    expect_in_sight(page, NAMES[:3])  # no swipe on the way
+    before_save, swiped = taps(page), swipes(page)
+    tap(page, save_button(page))
+    print(
+        f"\nA three-player Classic deal: {before_save + 1} taps with Save, {swiped} swipes "
+        "(goal: 13 at most, no swipe)"
+    )
     assert before_save + 1 <= 13, f"{before_save + 1} taps"
     assert before_save + 1 == 13
+    assert swiped == 0
 
     expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
     expect(page.locator("#standings-strip .strip-value")).to_have_text(["13", "12", "14"])
@@ -156,13 +222,92 @@ def test_a_four_player_deal_takes_16_taps(
     play(page, hands)
     expect(tricks_box(page, "Dan")).to_have_value("3")
     expect(page.locator("#entry-status")).to_contain_text("Ready to save:")
-    before_save = taps(page)
-    save_button(page).click()
+    expect_in_sight(page, NAMES)  # no swipe on the way
+    before_save, swiped = taps(page), swipes(page)
+    tap(page, save_button(page))
     expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
-    print(f"\nA four-player deal: {before_save + 1} taps with Save (goal: 16 at most)")
+    print(
+        f"\nA four-player deal: {before_save + 1} taps with Save, {swiped} swipes "
+        "(goal: 16 at most, no swipe)"
+    )
     assert before_save + 1 == 16, f"{before_save + 1} taps"
+    assert swiped == 0
     expect_in_sight(page, NAMES)
     assert deal_entries(game) == [entry(hands)]
+
+
+# A deal for each size of table: bid-cards and tricks per hand (the last hand's tricks are the
+# tricks left), and whether its trump is turned up at the table.
+TABLES = {
+    "parlett-classic": [("Ann", "SSS", 3), ("Ben", "HDD", 2), ("Cat", "CSD", 4)],
+    "four": [("Ann", "SDD", 1), ("Ben", "HDD", 2), ("Cat", "CSD", 4), ("Dan", "SHD", 3)],
+    "five": [
+        ("Ann", "SDD", 1),
+        ("Ben", "HDD", 2),
+        ("Cat", "CSD", 2),
+        ("Dan", "SDD", 2),
+        ("Eve", "SHD", 2),
+    ],
+}
+
+
+@pytest.mark.parametrize("phone", PHONES)
+@pytest.mark.parametrize("preset", TABLES)
+def test_every_hand_is_in_sight_at_the_start_after_a_save_and_after_a_correction(
+    new_page: NewPage, log_in: LogIn, alice: User, phone: str, preset: str
+) -> None:
+    hands = TABLES[preset]
+    players = [Player.objects.create(owner=alice, name=name) for name, _, _ in hands]
+    game = create_session(
+        owner=alice, ruleset=preset, options={}, players=players, title="Classic Ninety-Nine"
+    )
+    page = new_page(viewport=PHONES[phone], reduced_motion="reduce")
+    page.add_init_script(COUNT_TAPS)
+    log_in(page, alice)
+    names = [name for name, _, _ in hands]
+    shot = f"at-the-table-{preset}-{phone}"
+
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    expect_in_sight(page, names)
+    page.screenshot(path=SCREENSHOTS / f"{shot}-start.png")
+    turned_up = page.locator(".trump-btn").count() > 0
+    if turned_up:
+        tap(page, page.get_by_text("♥ Hearts", exact=True).locator(".."))
+    play(page, hands)
+    expect(page.locator("#entry-status")).to_contain_text("Ready to save:")
+    tap(page, save_button(page))
+
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    wait_for_keypad(page)
+    expect_in_sight(page, names)
+    page.screenshot(path=SCREENSHOTS / f"{shot}-saved.png")
+    # The premium panel of the last hand opens in sight, every choice in it too.
+    last = hand_card(page, names[-1])
+    tap(page, last.locator("summary"))
+    for choice in last.locator(".more-panel label").all():
+        assert choice.evaluate(REACHABLE), f"{names[-1]}'s {choice.inner_text()} is out of sight"
+    page.screenshot(path=SCREENSHOTS / f"{shot}-panel.png")
+
+    page.goto(f"/sessions/{game.public_id}/deals/1/")
+    wait_for_keypad(page)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Correct deal 1")
+    expect_every_hand_in_sight(page, "On the correction page")
+    assert on_screen(save_button(page)), "Save is off screen"
+    page.screenshot(path=SCREENSHOTS / f"{shot}-correct.png")
+    # Ann's bid was one more card: ♦ on top of what she had.
+    tap(page, bid_box(page, names[0]))
+    tap_key(page, "Delete")
+    tap_key(page, "Diamond, 0")
+    expect(page.locator("#entry-status")).to_contain_text("Ready to save:")
+    expect_every_hand_in_sight(page, "Correcting")
+    assert swipes(page) == 0
+    tap(page, save_button(page))
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Classic Ninety-Nine")
+    wait_for_keypad(page)
+    expect_in_sight(page, names)
+    page.screenshot(path=SCREENSHOTS / f"{shot}-corrected.png")
 
 
 def test_the_last_hand_gets_the_tricks_left_until_it_is_typed(
