@@ -6,7 +6,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+import pytest
+from django.contrib.auth.models import AbstractBaseUser, User
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import Player
@@ -177,3 +178,26 @@ def test_the_colour_button_cycles_auto_light_dark_and_persists(
     page.emulate_media(color_scheme="dark")
     expect(html).to_have_attribute("data-bs-theme", "dark")
     assert {c["name"]: c["value"] for c in page.context.cookies()}["theme"] == "auto"
+
+
+@pytest.mark.parametrize("first_start", [True, False], ids=["first-start", "later"])
+@pytest.mark.parametrize("size", [(360, 740), (375, 667)], ids=["360x740", "375x667"])
+def test_create_an_account_is_on_the_first_screen(
+    new_page: NewPage, check_a11y: CheckA11y, db: None, first_start: bool, size: tuple[int, int]
+) -> None:
+    """The welcome page's two buttons show without scrolling, on a server's first start too
+    (where it also says what hosting means)."""
+    if not first_start:
+        User.objects.create_user("host", password="x")
+    page = new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto("/")
+    expect(page.get_by_role("heading", name=re.compile("First start"))).to_have_count(
+        1 if first_start else 0
+    )
+    for name in ["Create an account", "I already have one: log in"]:
+        box = page.get_by_role("link", name=name).bounding_box()
+        assert box, name
+        print(f"{size} {first_start=}: {name!r} ends at y={box['y'] + box['height']:.0f}")
+        assert box["y"] + box["height"] <= size[1], f"{name!r} is below the first screen"
+    if size[0] == 360:
+        check_a11y(page, f"welcome-{'first-start' if first_start else 'later'}")

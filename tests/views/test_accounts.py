@@ -1,6 +1,11 @@
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+
+from scorekeeper.models import Player
+from scorekeeper.services import create_session
 
 
 def test_it_welcomes_a_first_time_visitor(client: Client, db: None) -> None:
@@ -14,6 +19,42 @@ def test_it_shows_home_when_logged_in(alice_client: Client) -> None:
     response = alice_client.get("/")
     assert response.status_code == 200
     assert "Hello, alice" in response.text
+
+
+def _big_buttons(page: str) -> list[tuple[str, str, str]]:
+    """The home page's large buttons in order: (style, link, words)."""
+    found = re.findall(
+        r'<a class="btn (btn-[\w-]+) btn-lg[^"]*" href="([^"]+)">(.*?)</a>', page, re.S
+    )
+    return [
+        (style, href, " ".join(re.sub(r"<[^>]+>", " ", words).split()))
+        for style, href, words in found
+    ]
+
+
+@pytest.mark.parametrize("players", [0, 3])
+def test_home_leads_with_starting_a_session(
+    alice_client: Client, alice: User, players: int
+) -> None:
+    """After sign-up the main button starts a session (the start page adds players as it
+    seats them); the players and the sessions come after it."""
+    for name in ["Ann", "Ben", "Cat"][:players]:
+        Player.objects.create(owner=alice, name=name)
+    buttons = _big_buttons(alice_client.get("/").text)
+    assert buttons[0] == ("btn-success", "/sessions/new/", "Start a session")
+    assert [style for style, _, _ in buttons[1:]] == ["btn-outline-success"] * 2
+    assert buttons[1][1:] == ("/players/", "Your players" if players else "Add players")
+    assert buttons[2][1:] == ("/sessions/", "Sessions")
+
+
+def test_with_a_session_in_progress_continuing_comes_first(
+    alice_client: Client, alice: User
+) -> None:
+    seats = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+    game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=seats)
+    buttons = _big_buttons(alice_client.get("/").text)
+    assert buttons[0][:2] == ("btn-success", f"/sessions/{game.public_id}/")
+    assert buttons[1] == ("btn-outline-success", "/sessions/new/", "Start a session")
 
 
 def test_it_signs_up_and_logs_in(client: Client, db: None) -> None:
@@ -117,3 +158,10 @@ def test_it_rejects_a_wrong_old_password(alice_client: Client, alice: User) -> N
 
 def test_password_change_requires_login(client: Client, db: None) -> None:
     assert client.get("/accounts/password/")["Location"].startswith("/accounts/login/")
+
+
+def test_home_leads_with_starting_a_session_in_french(alice_client: Client) -> None:
+    alice_client.cookies["django_language"] = "fr"
+    page = alice_client.get("/").text
+    assert _big_buttons(page)[0] == ("btn-success", "/sessions/new/", "Commencer une séance")
+    assert "chaque nouveau venu rejoint vos joueurs" in page
