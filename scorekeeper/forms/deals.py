@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.rules import trick
+from scorekeeper.rules.common import join_names
 
 
 def _trump_label(trump: str | None) -> str:
@@ -285,18 +286,29 @@ class DealForm(forms.Form):
         return not evaluation.problems
 
     def status(self) -> list[str]:
-        """Everything still wrong, in plain words, each naming the hand it concerns."""
-        lines = []
+        """Everything still wrong, in plain words, each naming the hands it concerns. Hands
+        with the same problem share its line ("Ann and Ben: How many tricks?"), so that the
+        box above the keypad stays short enough to show whole."""
+        concerns: dict[str, list[str]] = {}  # each problem, in order, and whom it concerns
         for field, errors in self.errors.items():
             hand = re.match(r"h(\d+)-", field)
             if hand:
                 who = _hand_label(self.hand_names[int(hand.group(1))])
             else:
                 who = _("Trump") if field == "trump" else ""
-            lines += [_status_line(who, error) if who else str(error) for error in errors]
+            for error in errors:
+                concerns.setdefault(str(error), []).append(who)
         for index, messages in sorted(self.hand_problems.items()):
             who = _hand_label(self.hand_names[index])
-            lines += [_status_line(who, message) for message in messages]
+            for message in messages:
+                concerns.setdefault(message, []).append(who)
+        lines = []
+        for problem, whom in concerns.items():
+            named = list(dict.fromkeys(who for who in whom if who))
+            if len(named) < len(whom):  # a problem of the whole deal
+                lines.append(problem)
+            if named:
+                lines.append(_status_line(join_names(named), problem))
         return lines
 
 

@@ -37,6 +37,7 @@ from tests.browser.journeys import (
     tricks_box,
     wait_for_keypad,
 )
+from tests.french import needs_french
 from tests.stored import deal_entries
 
 CheckA11y = Callable[[Page, str], None]
@@ -308,6 +309,40 @@ def test_every_hand_is_in_sight_at_the_start_after_a_save_and_after_a_correction
     wait_for_keypad(page)
     expect_in_sight(page, names)
     page.screenshot(path=SCREENSHOTS / f"{shot}-corrected.png")
+
+
+ENTER_THE_BID = {
+    "en-GB": "Enter the bid, or mark the hand made or failed.",
+    "fr-FR": "Saisissez l’annonce, ou marquez la main réussie ou manquée.",
+}
+
+
+@pytest.mark.parametrize("phone", PHONES)
+@pytest.mark.parametrize("language", ["en-GB", pytest.param("fr-FR", marks=needs_french)])
+def test_the_status_box_shows_its_whole_message(
+    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player], phone: str, language: str
+) -> None:
+    """The status box above the keypad shows every word of what is still to do, with every
+    hand still in sight; it never cuts a sentence off to scroll."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    page = new_page(viewport=PHONES[phone], locale=language, reduced_motion="reduce")
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    status = page.locator("#entry-status")
+    # The tricks first (Cat's are the tricks left): every bid is still to come.
+    for box, digit in (("#id_h0-tricks", "3"), ("#id_h1-tricks", "2")):
+        page.locator(box).click()
+        page.locator(f'#keypad button[data-key="{digit}"]').click()
+    expect(page.locator("#id_h2-tricks")).to_have_value("4")
+    expect(status).to_contain_text(ENTER_THE_BID[language])
+    expect_every_hand_in_sight(page, "Every bid still to come")
+    cut = status.evaluate("el => el.scrollHeight - el.clientHeight")
+    height = status.evaluate("el => el.clientHeight")
+    print(f"\n{phone} {language}: the status box is {height} px high, {cut} px cut off")
+    assert cut <= 0, f"{cut} px of the status are cut off: {status.inner_text()!r}"
+    assert status.evaluate(REACHABLE)
+    page.screenshot(path=SCREENSHOTS / f"at-the-table-status-{language}-{phone}.png")
 
 
 def test_the_last_hand_gets_the_tricks_left_until_it_is_typed(

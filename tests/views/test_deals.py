@@ -230,6 +230,21 @@ def test_live_status_says_ready_with_points(alice_client: Client, game: GameSess
     assert not Deal.objects.exists()
 
 
+def test_the_status_names_each_problem_once_with_its_hands(
+    alice_client: Client, game: GameSession
+) -> None:
+    """The box above the keypad stays short: hands with the same problem share its line."""
+    data = {"number": "1", "h0-tricks": "3", "h1-tricks": "2", "h2-tricks": "4", "h2-bid": "4"}
+    response = alice_client.post(_url(game), data, headers=HX)
+    lines = re.findall(r"<li>(.*?)</li>", response.text)
+    assert lines == ["Ann and Ben: Enter the bid, or mark the hand made or failed."]
+    data = {"number": "1", "h0-bid": "3"}
+    response = alice_client.post(_url(game), data, headers=HX)
+    lines = re.findall(r"<li>(.*?)</li>", response.text)
+    assert lines == ["Ann, Ben and Cat: How many tricks?"]
+    assert not Deal.objects.exists()
+
+
 def test_taps_work_without_javascript(alice_client: Client, game: GameSession) -> None:
     data = _deal(**{"h0-tricks": "3", "h2-cards": "DD"})
     del data["save"]
