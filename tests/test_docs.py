@@ -52,8 +52,13 @@ def test_the_app_serves_the_documents_from_its_rules_page(
     assert f'href="/rules/{name}"' in client.get("/rules/").text
     response = client.get(f"/rules/{name}")
     assert response.status_code == 200
-    assert response["Content-Type"] == "text/plain; charset=utf-8"
-    assert response.content.decode() == (REPO / "docs" / name).read_text(encoding="utf-8")
+    assert response["Content-Type"] == "text/html; charset=utf-8"
+    page = response.text
+    assert '<meta name="viewport"' in page
+    # Markdown rendered: headings, lists, emphasis, code; not the raw text.
+    title = (REPO / "docs" / name).read_text(encoding="utf-8").splitlines()[0].removeprefix("# ")
+    assert f">{title}</h1>" in page
+    assert "<li>" in page and "<code>" in page and "\n## " not in page
 
 
 @pytest.mark.parametrize("name", ["RULES.md", "FORMAT.md"])

@@ -28,6 +28,7 @@ from django.views.decorators.http import require_GET
 from scorekeeper.forms.rules import RulesQuery, problem_text, resolve_keeping, rules_params
 from scorekeeper.http import AuthedRequest
 from scorekeeper.presenters import PRESENTERS, template
+from scorekeeper.presenters.documents import render_document
 from scorekeeper.rules.common import InvalidRules, seat_names
 from scorekeeper.rules.registry import Family
 from scorekeeper.views.access import session_for_user
@@ -84,15 +85,22 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "cheatsheets/index.html", {"families": families()})
 
 
-# The documents the app is held to, shipped in the repository's docs/ and served as they are.
+# The documents the app is held to, shipped in the repository's docs/, and their pages.
 DOCUMENTS = settings.BASE_DIR / "docs"
+DOCUMENT_PAGES = {"RULES.md": "rules_document", "FORMAT.md": "format_document"}
 
 
 @require_GET
 def document(request: HttpRequest, name: str) -> HttpResponse:
-    """docs/RULES.md or docs/FORMAT.md, as plain text (Markdown reads well as it is)."""
+    """docs/RULES.md or docs/FORMAT.md as a page (presenters.documents)."""
     text = (DOCUMENTS / name).read_text(encoding="utf-8")
-    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+    shown = render_document(text, _document_page)
+    return render(request, "cheatsheets/document.html", {"document": shown, "name": name})
+
+
+def _document_page(name: str) -> str | None:
+    page = DOCUMENT_PAGES.get(name)
+    return reverse(page) if page else None
 
 
 @require_GET
