@@ -87,6 +87,16 @@ def last_tap_message(result: adding.AddingResult) -> str:
 
 
 @dataclass(frozen=True)
+class EventCell:
+    """One event's place on a row: its button's value ("1:hit:33") and label, and whether the
+    player may tap it now (if not, the place stays, empty, as wide and high as the button)."""
+
+    value: str
+    label: str
+    open: bool
+
+
+@dataclass(frozen=True)
 class SeatRow:
     """One player's row at the adding-game table."""
 
@@ -96,12 +106,20 @@ class SeatRow:
     tokens_label: str
     coins: tuple[bool, ...]  # tokens held (True) and lost (False), for the coin picture
     folds: int  # dollar bill: folds made so far
-    buttons: tuple[tuple[str, str], ...]  # (value, label) of the event buttons
+    # One cell per event of the session, in the same order on every row: a button where this
+    # player may record that event now, else its empty place. Every row keeps its cells, so
+    # that no button moves when a player goes out or sits out; none once the game is over.
+    cells: tuple[EventCell, ...]
 
     @property
     def anchor(self) -> str:
         """The row's id: a tap's answer is said there, and the page comes back to it."""
         return f"seat-{self.index + 1}"
+
+    @property
+    def buttons(self) -> tuple[EventCell, ...]:
+        """The buttons this player may tap now."""
+        return tuple(cell for cell in self.cells if cell.open)
 
 
 def table_context(result: adding.AddingResult) -> dict[str, object]:
@@ -109,14 +127,20 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
     rules = result.rules
     standings = {standing.player: standing for standing in result.standings}
     allowed = result.allowed
+    events = () if result.finished else adding.events_for(rules)
     seats = []
     for index, name in enumerate(rules.players):
         standing = standings[name]
         held = standing.tokens if standing.tokens is not None else 0
         start = rules.tokens or 0
-        buttons = tuple(
-            (f"{index}:{rule.event}:{rule.target or ''}", rule_label(rule))
-            for rule in allowed.get(name, ())
+        may = {(rule.event, rule.target) for rule in allowed.get(name, ())}
+        cells = tuple(
+            EventCell(
+                f"{index}:{rule.event}:{rule.target or ''}",
+                rule_label(rule),
+                (rule.event, rule.target) in may,
+            )
+            for rule in events
             if rule.event != "adjust"
         )
         seats.append(
@@ -127,7 +151,7 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
                 tokens_label=_standing_label(rules, standing),
                 coins=_coins(held, start) if rules.uses_tokens else (),
                 folds=max(0, start - held),
-                buttons=buttons,
+                cells=cells,
             )
         )
     last = result.rounds[-1] if result.rounds else None

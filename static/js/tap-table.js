@@ -1,9 +1,10 @@
 // The adding game's tap buttons: the row tapped stays where it was on the screen.
 // htmx swaps the whole table for the new one; the browser's scroll anchoring then jumps by the
 // table's height (the new table goes in before the old one is taken out). So: note where the
-// tapped row (or the undo button's place) was on the screen, and put it back there after the
-// swap. Its answer is said in the live region by that row (aria-live): its text is put in again
-// once the swap is over, so that screen readers announce a region that was already there.
+// tapped row (or the undo button's place, or the counter's card grid) was on the screen, and
+// put it back there after the swap. Its answer is said in the live region by that row
+// (aria-live), or in its form's: its text is put in again once the swap is over, so that
+// screen readers announce a region that was already there.
 // Without JavaScript the server sends the page back at the row's anchor instead.
 (function () {
   "use strict";
@@ -15,8 +16,10 @@
     place = row ? { id: row.id, top: null } : null;
   });
 
+  // The event is the target's (the table): the form that asked is the request's element.
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!place || !event.detail.elt.matches("form[data-keep-place]")) return;
+    var asked = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!place || !asked || !asked.matches("form[data-keep-place]")) return;
     var row = document.getElementById(place.id);
     place.top = row ? row.getBoundingClientRect().top : null;
   });
@@ -29,7 +32,8 @@
     place = null;
     if (!row) return;
     window.scrollBy({ top: row.getBoundingClientRect().top - top, behavior: "instant" });
-    var region = row.querySelector("[aria-live]");
+    var form = row.closest("form");
+    var region = row.querySelector("[aria-live]") || (form && form.querySelector("[aria-live]"));
     if (region && region.children.length) {
       window.setTimeout(function () {
         region.replaceChildren.apply(region, Array.prototype.map.call(region.children, function (said) {

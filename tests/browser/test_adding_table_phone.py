@@ -128,3 +128,147 @@ def test_the_strip_without_javascript_is_the_page_as_it_is(
     expect_strip_as_rows(page, ["2", "3", "out"])
     page.get_by_role("button", name="Undo the last tap", exact=True).click()
     expect_strip_as_rows(page, ["2", "3", "2"])
+
+
+# Nothing moves under the finger
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+STILL = 4  # px: how far a row or button may move when something else on the page changes
+
+# Every layout shift the page makes, from its first paint: Playwright's taps are input, so the
+# shifts right after them have hadRecentInput set and do not count towards CLS proper; both
+# sums are kept.
+SHIFTS = """
+window.shifts = {cls: 0, all: 0, count: 0};
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) {
+    window.shifts.all += entry.value;
+    window.shifts.count += 1;
+    if (!entry.hadRecentInput) window.shifts.cls += entry.value;
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+# Where each row and each button of the rows is on the screen (viewport y, px).
+PLACES = """() => {
+  const places = {};
+  for (const row of document.querySelectorAll('li.adding-seat')) {
+    places[row.id] = row.getBoundingClientRect().top;
+    for (const button of row.querySelectorAll('button')) {
+      places[button.getAttribute('aria-label')] = button.getBoundingClientRect().top;
+    }
+  }
+  return places;
+}"""
+
+
+def _places(page: Page) -> dict[str, float]:
+    places: dict[str, float] = page.evaluate(PLACES)
+    return places
+
+
+def _tap_in_place(page: Page, name: str, moves: list[str]) -> float:
+    """Bring the button to the middle of the screen (as a thumb leaves it), tap it, and note
+    every row and button that moved on the screen further than STILL: returns how far the
+    furthest one moved."""
+    button = page.get_by_role("button", name=name, exact=True)
+    page.evaluate(
+        "b => window.scrollBy({top: b.getBoundingClientRect().top - 330, behavior: 'instant'})",
+        button.element_handle(),
+    )
+    before = _places(page)
+    _tap(page, name)
+    expect(page.locator(".tap-said [role=status]")).to_have_count(1)
+    after = _places(page)
+    furthest = 0.0
+    for key in before.keys() & after.keys():
+        moved = abs(after[key] - before[key])
+        furthest = max(furthest, moved)
+        if moved > STILL:
+            moves.append(f"after {name!r}: {key} moved {moved:.0f} px")
+    return furthest
+
+
+@pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
+def test_no_row_moves_under_the_finger(
+    new_page: NewPage,
+    log_in: Any,
+    alice: User,
+    check_a11y: CheckA11y,
+    phone: dict[str, int],
+) -> None:
+    seated = [Player.objects.create(owner=alice, name=name) for name in FOUR]
+    game = create_adding_session(
+        owner=alice, ruleset="thirty-three", options={}, players=seated, title="Thirty-Three"
+    )
+    page = new_page(viewport=phone)
+    page.add_init_script(SHIFTS)
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    rows = page.locator("li.adding-seat")
+    heights = {row.get_attribute("id"): row.bounding_box()["height"] for row in rows.all()}  # type: ignore[index]
+    assert len(set(heights.values())) == 1, f"every row alike before a tap: {heights}"
+
+    moves: list[str] = []
+    furthest: list[float] = []
+    # Ben taps in row 2: Cat's buttons in row 3 stay where they were.
+    cat_cross = page.get_by_role("button", name="Cat: Cross 33", exact=True)
+    furthest.append(_tap_in_place(page, "Ben: Hit 33", moves))
+    # Then Cat taps in row 3, where Ben's message goes away.
+    furthest.append(_tap_in_place(page, "Cat: Cross 33", moves))
+    expect(cat_cross).to_be_visible()
+    # Ann busts: the round ends and the dealer's badge goes from Ann to Ben.
+    furthest.append(_tap_in_place(page, "Ann: Bust", moves))
+    # Ben's empty hands (3 tokens each) end four rounds; the fourth puts him out (he owes 3
+    # and holds none), the badge moving on each time.
+    for _ in range(4):
+        furthest.append(_tap_in_place(page, "Ben: Empty hand", moves))
+    expect(rows.nth(1)).to_have_class(re.compile(r"\bis-out\b"))
+    furthest.append(_tap_in_place(page, "Dan: Hit 66", moves))
+    furthest.append(_tap_in_place(page, "Undo the last tap", moves))
+    # The Layout Instability API sees only elements that were on the page before and after:
+    # htmx swaps the table for new elements, so the rows' own places above are the measure.
+    shifts = page.evaluate("window.shifts")
+    print(
+        f"\n{phone['width']}x{phone['height']}: {len(furthest)} taps, the furthest any row or "
+        f"button moved on the screen: {max(furthest):.1f} px; layout shifts: CLS (without "
+        f"recent input) {shifts['cls']:.4f}, all {shifts['all']:.4f} in {shifts['count']} "
+        f"shifts; moved more than {STILL} px: {moves or 'none'}"
+    )
+    assert not moves, "\n".join(moves)
+    assert shifts["cls"] < 0.01
+    heights = {row.get_attribute("id"): row.bounding_box()["height"] for row in rows.all()}  # type: ignore[index]
+    assert len(set(heights.values())) == 1, f"every row alike, out or in: {heights}"
+    if phone["width"] == 360:
+        check_a11y(page, "rows")
+
+
+@pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
+def test_the_counter_grid_stays_under_the_finger(
+    new_page: NewPage,
+    log_in: Any,
+    alice: User,
+    roster: list[Player],
+    phone: dict[str, int],
+) -> None:
+    """Each card tapped: the grid stays where it was, while what the tap said, the cards of
+    the round and the event it proposes come and go around it."""
+    game = _session(alice, roster, "thirty-three")
+    page = _open(new_page, log_in, alice, game, viewport=phone)
+    _tap(page, "Count the cards: total, turn and events")
+    grid = page.locator("#counter-cards")
+    moved = []
+    for card in ("K", "K", "K", "4", "K", "2"):  # 10, 20, 30, 34 (reverse), 44, 88 → 66 crossed
+        page.evaluate(
+            "g => window.scrollBy({top: g.getBoundingClientRect().top - 200, behavior: 'instant'})",
+            grid.element_handle(),
+        )
+        before = grid.bounding_box()
+        assert before is not None
+        _tap(page, card)
+        after = grid.bounding_box()
+        assert after is not None
+        moved.append(abs(after["y"] - before["y"]))
+    expect(page.locator(".counter-proposal")).not_to_have_count(0)
+    print(f"\n{phone['width']}x{phone['height']}: the card grid moved {moved} px")
+    assert max(moved) <= STILL, moved

@@ -187,6 +187,7 @@ def test_a_ninety_nine_round_shared_by_the_scorer_link(
     other.goto(f"/s/{game.scorer_token}/")
     other.get_by_label("Your name").fill("Sam")
     other.get_by_role("button", name="Start scoring").click()
+    expect(other.locator("#table")).to_have_count(1)  # the table, not the name form
     scorer = Phone(other)
     scorer.tap("Count the cards: total, turn and events")
     scorer.total(0)
