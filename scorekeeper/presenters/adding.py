@@ -398,6 +398,7 @@ def sheet_context(rules: adding.AddingRules) -> dict[str, object]:
     return {
         "rules": rules,
         "cards_held": prose.cards_held(rules.preset),
+        "deck_line": prose.deck_line(rules),
         "card_table": sheet_table(adding.CARD_TABLES[rules.card_table]),
         "token_lines": prose.token_lines(rules),
         "fold_steps": prose.fold_steps(rules),

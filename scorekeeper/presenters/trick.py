@@ -440,6 +440,7 @@ def sheet_context(rules: trick.TrickRules) -> dict[str, object]:
     """What the rule sheet (templates/trick/sheet.html) prints, from the rules' own prose."""
     return {
         "rules": rules,
+        "deck_line": prose.deck_line(rules),
         "table_line": prose.table_line(rules),
         "bid_cards": [replace(suit, title=shown(suit.title)) for suit in trick.BID_SUITS],
         "bid_examples": prose.bid_examples(),

@@ -102,6 +102,16 @@ def test_every_sheet_renders_for_anyone(
         assert f"the total over {added.limit}, you bust." in page or added.scoring == "wilson"
     assert escape(preset.name) in page
     assert escape(preset.description) in page
+    # Which cards to play with (RULES.md §1.6, §2.5): every sheet says so.
+    assert "<li>Cards: " in page
+
+
+def test_the_classic_sheet_says_which_cards_and_what_a_turned_card_means(
+    client: Client, db: None
+) -> None:
+    page = client.get("/rules/trick/parlett-classic/").text.replace("&#x27;", "'")
+    assert "<li>Cards: 37, the 6 to the Ace of each suit, and one Joker.</li>" in page
+    assert "a Nine or the Joker turned up means no trump" in page
 
 
 def _count(preset_id: str) -> int:

@@ -196,6 +196,9 @@ class CardTable:
     name: str  # English: translate it where it is shown (same id)
     rows: tuple[Row, ...]
     notes: str  # English: translate it where it is shown (same id)
+    # The pack: a standard 52 cards, and its two Jokers where the table plays them (RULES.md
+    # §2.5: Arizona's Joker, the alternate rules' "jokers allowed").
+    jokers: bool = False
 
     @property
     def cells(self) -> tuple[tuple[str, str], ...]:
@@ -408,6 +411,7 @@ CARD_TABLES: dict[str, CardTable] = {
             gettext_noop(
                 "Cards of the same rank may be played together (aces all count the same)."
             ),
+            jokers=True,
         ),
         # Regional tables for ninety-nine-standard: the standard table with the source's changes.
         CardTable(
@@ -423,6 +427,7 @@ CARD_TABLES: dict[str, CardTable] = {
             gettext_noop(
                 "Jokers are in the pack; the source gives them no value, so agree one at the table."
             ),
+            jokers=True,
         ),
         CardTable(
             "chicago",

@@ -6,6 +6,7 @@ the card tables. The cheat sheets, score pads and the table print these lines.
 
 from collections.abc import Sequence
 
+from scorekeeper.rules.adding.cards import CARD_TABLES
 from scorekeeper.rules.adding.entries import Event
 from scorekeeper.rules.adding.events import EventRule
 from scorekeeper.rules.adding.options import DOLLAR_BILL_CORNERS, WILSON_TARGET
@@ -134,6 +135,13 @@ def usual_tokens(preset: AddingPreset) -> str:
 def number_help(preset: AddingPreset, name: str) -> str:
     """The hint beside a number option left empty for the preset's own (the tokens)."""
     return usual_tokens(preset) if name == "tokens" else ""
+
+
+def deck_line(rules: AddingRules) -> str:
+    """Which cards to play with: the card table's pack."""
+    if CARD_TABLES[rules.card_table].jokers:
+        return _("Cards: a 52-card pack and its two Jokers.")
+    return _("Cards: a standard 52-card pack.")
 
 
 def cards_held(preset: AddingPreset) -> str:

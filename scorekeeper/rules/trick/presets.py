@@ -37,6 +37,22 @@ def hand_label(name: str) -> str:
 
 
 @dataclass(frozen=True)
+class Deck:
+    """The cards a preset is played with (RULES.md §1.6): how many, which, and how many of
+    them are set aside rather than dealt (a card turned up, a stack turned for trumps). Its
+    words are message ids with the numbers as fields: {cards}, {dealt} (to the hands), {aside}."""
+
+    cards: int
+    which: str
+    aside: int = 0
+    turn_up: str = ""  # what a card turned for trumps means, where the preset turns one
+
+
+# The 36 cards of the three-player game, dealt whole (RULES.md §1.6).
+SIX_TO_ACE = Deck(36, gettext_noop("{cards}, the 6 to the Ace of each suit."))
+
+
+@dataclass(frozen=True)
 class Preset:
     """One row of the ruleset list (RULES.md §1.6)."""
 
@@ -52,6 +68,7 @@ class Preset:
     needs_all_bids: bool = False
     bid_max: int = 9
     match_types: tuple[str, ...] = MATCH_TYPES  # the match types a user may choose
+    deck: Deck | None = None  # None: any pack the table agrees on (`custom`)
 
     @property
     def players_label(self) -> str:
@@ -74,6 +91,16 @@ PRESETS: dict[str, Preset] = {
                 "Parlett's original with the Joker: trump turned up each deal; 9 deals."
             ),
             defaults=usual_options(trump="turn-up"),
+            deck=Deck(
+                37,
+                gettext_noop("{cards}, the 6 to the Ace of each suit, and one Joker."),
+                aside=1,
+                turn_up=gettext_noop(
+                    "The 37th card, left over, is turned up: its suit is trump; a Nine or the "
+                    "Joker turned up means no trump. A Joker in a hand counts as the turned-up "
+                    "card, for bidding and play."
+                ),
+            ),
         ),
         Preset(
             id="parlett-jokerless",
@@ -82,6 +109,7 @@ PRESETS: dict[str, Preset] = {
                 "Parlett's preferred form: diamonds first, then trump by how many made it."
             ),
             defaults=usual_options(first_trump="diamonds"),
+            deck=SIX_TO_ACE,
         ),
         Preset(
             id="encyclopaedia",
@@ -90,6 +118,7 @@ PRESETS: dict[str, Preset] = {
                 "No trump first, then trump by successes; 100-point games with bonuses."
             ),
             defaults=usual_options(match={"type": "game-bonus"}),
+            deck=SIX_TO_ACE,
         ),
         Preset(
             id="declared",
@@ -98,6 +127,7 @@ PRESETS: dict[str, Preset] = {
                 "Whoever declares or reveals names the trump; otherwise it stays."
             ),
             defaults=usual_options(trump="declared"),
+            deck=SIX_TO_ACE,
         ),
         Preset(
             id="eighteen-ninety-nine",
@@ -108,6 +138,18 @@ PRESETS: dict[str, Preset] = {
             defaults=usual_options(trump="turn-up", match={"type": "deals", "deals": 18}),
             game_points=True,
             match_types=("deals", "target"),
+            deck=Deck(
+                54,
+                gettext_noop(
+                    "a {cards}-card pack with its two Jokers. Deal the {dealt} from 6 to Ace; "
+                    "shuffle the other {aside} (2 to 5, and the Jokers) and stack them face down."
+                ),
+                aside=18,
+                turn_up=gettext_noop(
+                    "Each deal, turn the top card of the stack: its suit is trump; a Joker means "
+                    "no trump."
+                ),
+            ),
         ),
         Preset(
             id="long",
@@ -126,6 +168,7 @@ PRESETS: dict[str, Preset] = {
             scoring="long",
             needs_all_bids=True,
             bid_max=13,
+            deck=Deck(48, gettext_noop("{cards}, a 52-card pack without its four Nines.")),
         ),
         Preset(
             id="four",
@@ -136,6 +179,7 @@ PRESETS: dict[str, Preset] = {
             defaults=usual_options(match={"type": "deals", "deals": 12}, zero_all_tricks=True),
             players=(4,),
             tricks=10,
+            deck=Deck(52, gettext_noop("{cards}, the whole pack, 2 to Ace.")),
         ),
         Preset(
             id="five",
@@ -145,6 +189,13 @@ PRESETS: dict[str, Preset] = {
                 match={"type": "deals", "deals": 10}, bonus=list(BONUS_ROW_FIVE)
             ),
             players=(5,),
+            deck=Deck(
+                60,
+                gettext_noop(
+                    "{cards}, a 52-card pack and eight more: the 11s and 12s, or a second set of "
+                    "7s and 8s."
+                ),
+            ),
         ),
         Preset(
             id="two-dummy",
@@ -155,6 +206,7 @@ PRESETS: dict[str, Preset] = {
             defaults=usual_options(premiums=["declare"], dummy_exact_declarer=True),
             players=(2,),
             dummy=True,
+            deck=SIX_TO_ACE,
         ),
         Preset(
             id="naughty-nun",
@@ -163,6 +215,7 @@ PRESETS: dict[str, Preset] = {
                 "Scored as Ninety-Nine; the trump is chosen at the table each deal."
             ),
             defaults=usual_options(trump="turn-up"),
+            deck=SIX_TO_ACE,
         ),
         Preset(
             id="oxford-whist",
@@ -175,6 +228,17 @@ PRESETS: dict[str, Preset] = {
                 match={"type": "deals", "deals": 16},
                 bonus=[10, 10, 10],
                 premiums=[],
+            ),
+            deck=Deck(
+                52,
+                gettext_noop(
+                    "a {cards}-card pack. Deal the {dealt} from 6 to Ace; shuffle the other "
+                    "{aside} (2 to 5) and stack them face down."
+                ),
+                aside=16,
+                turn_up=gettext_noop(
+                    "Before each deal, turn the top card of the stack: its suit is trump."
+                ),
             ),
         ),
         Preset(

@@ -59,6 +59,17 @@ def table_line(rules: TrickRules) -> str:
     )
 
 
+def deck_line(rules: TrickRules) -> str:
+    """Which cards to play with (RULES.md §1.6): 'Cards: 37, the 6 to the Ace of each suit,
+    and one Joker.'"""
+    deck = rules.preset.deck
+    if deck is None:
+        return _("Cards: any pack your table agrees on.")
+    dealt = (rules.tricks + 3) * len(rules.hands)
+    pack = _(deck.which).format(cards=deck.cards, dealt=dealt, aside=deck.aside)
+    return _("Cards: {pack}").format(pack=pack)
+
+
 _EXAMPLE_BIDS = (
     ("diamonds", "diamonds", "diamonds"),
     ("spades", "diamonds", "diamonds"),
@@ -257,6 +268,9 @@ def _hand(rules: TrickRules, tricks: int, made: bool, premium: str | None = None
 def trump_lines(rules: TrickRules) -> list[str]:
     """The trump rule in plain words (RULES.md §1.4)."""
     if rules.trump == "turn-up":
+        deck = rules.preset.deck
+        if deck is not None and deck.turn_up:
+            return [_(deck.turn_up), _("Tell the scorer the trump of every deal.")]
         return [
             _(
                 "The table decides the trump of every deal, usually by turning up a card before "

@@ -14,6 +14,7 @@ from scorekeeper.rules.adding import (
     default_options,
     describe_event,
     events_for,
+    prose,
     resolve_rules,
     show_tokens,
 )
@@ -572,3 +573,21 @@ def test_card_tables_have_one_cell_per_rank(table):
 )
 def test_card_tables_say_what_the_sources_say(table, rank, effect):
     assert dict(CARD_TABLES[table].cells)[rank] == effect
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "line"),
+    [
+        ("ninety-nine", {}, "Cards: a standard 52-card pack."),
+        ("thirty-three", {}, "Cards: a standard 52-card pack."),
+        ("ninety-eight-arizona", {}, "Cards: a 52-card pack and its two Jokers."),
+        (
+            "ninety-nine-standard",
+            {"card_table": "alternate"},
+            "Cards: a 52-card pack and its two Jokers.",
+        ),
+    ],
+)
+def test_the_sheet_says_which_cards_to_use(preset, options, line):
+    rules = resolve_rules(preset, options, ["Ann", "Ben", "Cat", "Dan"])
+    assert prose.deck_line(rules) == line

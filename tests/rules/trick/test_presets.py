@@ -15,6 +15,7 @@ from scorekeeper.rules.trick import (
     bid_from_cards,
     default_options,
     inapplicable,
+    prose,
     resolve_rules,
 )
 
@@ -619,3 +620,54 @@ def test_an_option_that_cannot_apply_is_still_refused() -> None:
     with pytest.raises(InvalidRules) as error:
         resolve_rules("parlett-classic", {"dummy_exact_declarer": True}, ["Ann", "Ben", "Cat"])
     assert "does not apply: Classic Ninety-Nine has no dummy" in str(error.value)
+
+
+# The cards each preset is played with (RULES.md §1.6)
+
+
+@pytest.mark.parametrize("preset", [p for p in PRESETS.values() if p.id != "custom"])
+def test_every_presets_pack_holds_the_hands_it_deals(preset):
+    # The pack is the cards dealt (tricks + 3 bid-cards, to every hand) and those set aside:
+    # Classic's turned-up card, the stacks turned for trumps.
+    rules = resolve_rules(preset.id, {}, NAMES[: preset.players[0]])
+    deck = preset.deck
+    assert deck is not None
+    assert deck.cards == (rules.tricks + 3) * len(rules.hands) + deck.aside
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "line"),
+    [
+        ("parlett-classic", "Cards: 37, the 6 to the Ace of each suit, and one Joker."),
+        ("parlett-jokerless", "Cards: 36, the 6 to the Ace of each suit."),
+        ("two-dummy", "Cards: 36, the 6 to the Ace of each suit."),
+        ("long", "Cards: 48, a 52-card pack without its four Nines."),
+        ("four", "Cards: 52, the whole pack, 2 to Ace."),
+        (
+            "eighteen-ninety-nine",
+            "Cards: a 54-card pack with its two Jokers. Deal the 36 from 6 to Ace; shuffle the "
+            "other 18 (2 to 5, and the Jokers) and stack them face down.",
+        ),
+        ("custom", "Cards: any pack your table agrees on."),
+    ],
+)
+def test_the_sheet_says_which_cards_to_use(preset_id, line):
+    preset = PRESETS[preset_id]
+    rules = resolve_rules(preset_id, {}, NAMES[: 3 if 3 in preset.players else preset.players[0]])
+    assert prose.deck_line(rules) == line
+
+
+def test_a_turned_up_trump_says_what_a_nine_or_the_joker_means():
+    lines = prose.trump_lines(resolve_rules("parlett-classic", {}, P3))
+    assert lines[0] == (
+        "The 37th card, left over, is turned up: its suit is trump; a Nine or the Joker turned "
+        "up means no trump. A Joker in a hand counts as the turned-up card, for bidding and play."
+    )
+    assert lines[1] == "Tell the scorer the trump of every deal."
+    # A preset without its own way of turning it keeps the general words.
+    assert (
+        "usually by turning up a card" in prose.trump_lines(resolve_rules("naughty-nun", {}, P3))[0]
+    )
+    # A trump rule of the table's own, not turned up, says nothing of turning cards.
+    by_successes = resolve_rules("parlett-classic", {"trump": "by-successes"}, P3)
+    assert not any("turned" in line for line in prose.trump_lines(by_successes))
