@@ -41,7 +41,9 @@ class AdjustForm(forms.Form):
 
 
 class RoundEventForm(forms.Form):
-    """Add an event to a past round while correcting it."""
+    """An event of a past round while correcting it: one added (where in the round: before
+    which event, or at its end, when `places` lists the round's events), or one changed
+    (`event` fills it in as it is)."""
 
     player = forms.ChoiceField(label=gettext_lazy("Who"))
     event = forms.ChoiceField(label=gettext_lazy("What happened"))
@@ -51,18 +53,46 @@ class RoundEventForm(forms.Form):
         min_value=-bounds.MAX_ADJUST,
         max_value=bounds.MAX_ADJUST,
     )
+    where = forms.TypedChoiceField(
+        label=gettext_lazy("Where in the round"), coerce=int, required=False, empty_value=None
+    )
 
-    def __init__(self, *args: Any, rules: adding.AddingRules, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        rules: adding.AddingRules,
+        places: list[str] | None = None,
+        event: adding.Event | None = None,
+        **kwargs: Any,
+    ) -> None:
+        if event is not None:
+            kwargs.setdefault("initial", {}).update(_shown(rules, event))
         super().__init__(*args, **kwargs)
         self.rules = rules
         player = self.fields["player"]
-        event = self.fields["event"]
-        assert isinstance(player, forms.ChoiceField) and isinstance(event, forms.ChoiceField)
+        kind = self.fields["event"]
+        assert isinstance(player, forms.ChoiceField) and isinstance(kind, forms.ChoiceField)
         player.choices = [(str(i), name) for i, name in enumerate(rules.players)]
-        event.choices = [
+        kind.choices = [
             (f"{rule.event}:{rule.target or ''}", _(rule.label))
             for rule in adding.events_for(rules)
         ]
+        where = self.fields["where"]
+        assert isinstance(where, forms.TypedChoiceField)
+        if places is None:
+            del self.fields["where"]
+        else:
+            where.choices = [
+                *(
+                    (
+                        str(i),
+                        _("Before event %(number)s: %(event)s") % {"number": i + 1, "event": label},
+                    )
+                    for i, label in enumerate(places)
+                ),
+                (str(len(places)), _("At the end")),
+            ]
+            where.initial = str(len(places))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -72,6 +102,11 @@ class RoundEventForm(forms.Form):
 
         return data
 
+    def place(self) -> int | None:
+        """Where in the round the event goes (0-based), or None: at its end."""
+        where = self.cleaned_data.get("where")
+        return where if isinstance(where, int) else None
+
     def entered_event(self) -> adding.Event:
         kind, target = self.cleaned_data["event"].split(":")
         return adding.Event(
@@ -80,3 +115,13 @@ class RoundEventForm(forms.Form):
             target=int(target) if target else None,
             tokens=self.cleaned_data.get("tokens") if kind == "adjust" else None,
         )
+
+
+def _shown(rules: adding.AddingRules, event: adding.Event) -> dict[str, object]:
+    """An event as the form's fields hold it."""
+    player = rules.players.index(event.player) if event.player in rules.players else 0
+    return {
+        "player": str(player),
+        "event": f"{event.event}:{event.target or ''}",
+        "tokens": event.tokens if event.event == "adjust" else None,
+    }

@@ -255,6 +255,38 @@ def describe_round_changes(
     return lines
 
 
+def describe_edit(
+    rules: adding.AddingRules,
+    shown: Sequence[adding.Event],
+    remove: int | None,
+    add: adding.Event | None,
+    at: int | None,
+) -> str:
+    """What a correction did to the round's events (`shown`, as its page listed them): 'Event
+    1: Ben: Bust → Cat: Bust.', 'Removed event 2: Ann: Hit 33.', 'Added as event 1: …'."""
+
+    def said(event: adding.Event) -> str:
+        return _said(event.player, event_label(rules, event))
+
+    if remove is not None and add is not None:
+        return _("Event %(number)s: %(before)s → %(after)s.") % {
+            "number": remove + 1,
+            "before": said(shown[remove]),
+            "after": said(add),
+        }
+    if add is not None:
+        place = len(shown) if at is None else min(at, len(shown))
+        return _("Added as event %(number)s: %(event)s.") % {
+            "number": place + 1,
+            "event": said(add),
+        }
+    assert remove is not None
+    return _("Removed event %(number)s: %(event)s.") % {
+        "number": remove + 1,
+        "event": said(shown[remove]),
+    }
+
+
 def chart(result: adding.AddingResult) -> Chart | None:
     """Each player's tokens (or running score, drinks, rounds won) after each round, from where
     everyone starts: the starting tokens, or 0."""

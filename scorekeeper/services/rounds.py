@@ -116,12 +116,16 @@ def edit_round(
     revision: int,
     remove: int | None = None,
     add: adding.Event | None = None,
+    at: int | None = None,
     by_user: User | None,
     by_name: str = "",
     form_key: str = "",
 ) -> Saved:
-    """Correct a round as its page asks: remove its event at `remove` (0-based, as the page
-    listed them), or `add` an event at its end; everything after it is worked out again.
+    """Correct a round as its page asks: take out its event at `remove` (0-based, as the page
+    listed them), then put `add` in at position `at` (at its end when None). Both at once
+    change an event (its player, its kind) in one step, so that the round is never checked
+    without it. Everything after the round is worked out again by the rules, which refuse a
+    round (or a later one) that the change leaves invalid, saying why.
     `Saved.before` is the result before the correction.
 
     Sent again with the same key, the page's request is applied to the round the page showed
@@ -135,7 +139,7 @@ def edit_round(
         shown = read_change(earlier.before)
         return (
             shown is not None
-            and round_data(adding.RoundEntry(_corrected(shown, remove, add))) == earlier.after
+            and round_data(adding.RoundEntry(_corrected(shown, remove, add, at))) == earlier.after
         )
 
     with changing(session, who, same=same) as locked:
@@ -151,9 +155,18 @@ def edit_round(
             )
         rounds = locked.entries()
         old = rounds[number - 1]
-        events = _corrected(old.events, remove, add)
+        if remove is not None and not 0 <= remove < len(old.events):
+            missing = _("Round %(number)s has no event %(position)s.")
+            raise Rejected([missing % {"number": number, "position": remove + 1}])
+        events = _corrected(old.events, remove, add, at)
         if not events:
-            empty = _("Round %(number)s: a round needs at least one event; undo it instead.")
+            if number == len(stored):
+                empty = _("Round %(number)s: a round needs at least one event; undo it instead.")
+            else:
+                empty = _(
+                    "Round %(number)s needs at least one event: change this one instead of "
+                    "removing it."
+                )
             raise Rejected([empty % {"number": number}])
 
         before = locked.result()
@@ -177,9 +190,14 @@ def edit_round(
 
 
 def _corrected(
-    events: tuple[adding.Event, ...], remove: int | None, add: adding.Event | None
+    events: tuple[adding.Event, ...],
+    remove: int | None,
+    add: adding.Event | None,
+    at: int | None = None,
 ) -> tuple[adding.Event, ...]:
-    """A round's events with the event at `remove` taken out, or with `add` at their end."""
+    """A round's events with the event at `remove` taken out, then `add` put in at position
+    `at` of what is left (at the end when None)."""
+    kept = [event for position, event in enumerate(events) if position != remove]
     if add is not None:
-        return (*events, add)
-    return tuple(event for position, event in enumerate(events) if position != remove)
+        kept.insert(len(kept) if at is None else max(0, min(at, len(kept))), add)
+    return tuple(kept)

@@ -316,20 +316,36 @@ def _show_counter(request: HtmxHttpRequest, session: GameSession, show: bool) ->
 
 
 def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse:
-    """The page that corrects round `number`: remove an event, or add one at its end."""
+    """The page that corrects round `number`: change an event (its player, its kind), remove
+    one, or add one anywhere in the round. A change the rules refuse comes back with the
+    reason beside the form it was sent from, and what was chosen in it."""
     session = table.session
     stored = list(session.rounds.all())
     if not 1 <= number <= len(stored):
         raise Http404("No such round")
     rules = session.rules()
-    form = RoundEventForm(rules=rules)
+    shown = [effect.event for effect in session.result().rounds[number - 1].events]
+    places = [_labelled(rules, event) for event in shown]
+    form = RoundEventForm(rules=rules, places=places)
+    changing: tuple[int, RoundEventForm] | None = None  # the change form sent, bound
     if request.method == "POST":
         revision = whole(request.POST.get("revision", ""))
-        remove = whole(request.POST["remove"]) if "remove" in request.POST else None
-        add = None
-        if remove is None:
-            form = RoundEventForm(request.POST, rules=rules)
-            add = form.entered_event() if form.is_valid() else None
+        remove: int | None = None
+        add: adding.Event | None = None
+        at: int | None = None
+        sent: RoundEventForm | None = None  # the form whose values the request carried
+        if "remove" in request.POST:
+            remove = whole(request.POST["remove"])
+        elif "change" in request.POST:
+            index = whole(request.POST["change"])
+            sent = RoundEventForm(request.POST, rules=rules, auto_id=_change_id(index))
+            changing = (index, sent)
+            if sent.is_valid():
+                remove, add, at = index, sent.entered_event(), index
+        else:
+            sent = form = RoundEventForm(request.POST, rules=rules, places=places)
+            if form.is_valid():
+                add, at = form.entered_event(), form.place()
         if remove is not None or add is not None:
             try:
                 saved = edit_round(
@@ -338,6 +354,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
                     revision=revision,
                     remove=remove,
                     add=add,
+                    at=at,
                     **table.who(request),
                 )
             except AlreadyDone as done:
@@ -346,14 +363,33 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
                 # The page as the round is now, under a fresh key, with what was sent.
                 again = _correct_again_message(rules, reused, number, remove, add)
                 messages.error(request, again)
-                return _render_correction(request, table, number, stored, form)
+                return _render_correction(request, table, number, stored, form, changing)
             except (Conflict, Rejected) as error:
-                messages.error(request, str(error))
+                if sent is None:
+                    messages.error(request, str(error))
+                else:
+                    # Said beside the form it was sent from, which keeps what was chosen.
+                    for line in _lines(error):
+                        sent.add_error(None, line)
+                    return _render_correction(request, table, number, stored, form, changing)
             else:
-                for line in presenter.describe_round_changes(saved.before, saved.result, number):
+                lines = presenter.describe_round_changes(saved.before, saved.result, number)
+                edit = presenter.describe_edit(rules, shown, remove, add, at)
+                for line in [lines[0], edit, *lines[1:]]:
                     messages.success(request, line)
-            return redirect(table.url(f"rounds/{number}/"))
-    return _render_correction(request, table, number, stored, form)
+            # Back at the top of the page, where it says what changed (the form sent may
+            # name its own place in the page, which the browser would keep otherwise).
+            return redirect(table.url(f"rounds/{number}/#main"))
+    return _render_correction(request, table, number, stored, form, changing)
+
+
+def _lines(error: Conflict | Rejected) -> list[str]:
+    return error.lines if isinstance(error, Rejected) else [str(error)]
+
+
+def _change_id(index: int) -> str:
+    """The ids of the fields of the form that changes event `index`: one form per event."""
+    return f"id_change{index}_%s"
 
 
 def _correct_again_message(
@@ -364,23 +400,33 @@ def _correct_again_message(
     add: adding.Event | None,
 ) -> str:
     """What a round's correction page says when its form comes again with another request
-    (Back to the page, another event removed or added): which event was not removed or
-    added, to do again on the round as it is now."""
+    (Back to the page, another event removed, changed or added): which event was not
+    removed, changed or added, to do again on the round as it is now."""
+    change = reused.change
+    edited = change.action == ChangeAction.EDITED and change.number == number
+    shown = read_change(change.before) if edited else None  # the round the page showed
+    was = (
+        shown[remove]
+        if shown is not None and remove is not None and 0 <= remove < len(shown)
+        else None
+    )
+    if add is not None and was is not None:
+        return _(
+            "This form was already used once. What you sent this time is different, so it was "
+            "not saved: changing %(event)s to %(new)s. It is filled in below, to change again."
+        ) % {"event": _labelled(rules, was), "new": _labelled(rules, add)}
     if add is not None:
         return _(
             "This form was already used once. What you sent this time is different, so it was "
             "not saved: adding %(event)s. It is filled in below, to add again."
         ) % {"event": _labelled(rules, add)}
-    change = reused.change
-    edited = change.action == ChangeAction.EDITED and change.number == number
-    shown = read_change(change.before) if edited else None  # the round the page showed
-    if remove is None or shown is None or not 0 <= remove < len(shown):
+    if was is None:
         return str(reused)
     return _(
         "This form was already used once. What you sent this time is different, so it was "
         "not saved: removing %(event)s. The round is below as it is now; remove it again if "
         "it should go."
-    ) % {"event": _labelled(rules, shown[remove])}
+    ) % {"event": _labelled(rules, was)}
 
 
 def _labelled(rules: adding.AddingRules, event: adding.Event) -> str:
@@ -394,10 +440,19 @@ def _render_correction(
     number: int,
     stored: list[Round],
     form: RoundEventForm,
+    changing: tuple[int, RoundEventForm] | None = None,
 ) -> HttpResponse:
+    """The round as it is now: each event with its Remove button and its Change form (filled
+    in as the event is, or as it was sent when the rules refused it), and the Add form."""
     session = table.session
     rules = session.rules()
     played = session.result().rounds[number - 1]
+    events = [effect.event for effect in played.events]
+    change_forms = []
+    for index, event in enumerate(events):
+        sent = changing[1] if changing is not None and changing[0] == index else None
+        change_form = sent or RoundEventForm(rules=rules, event=event, auto_id=_change_id(index))
+        change_forms.append((index, _labelled(rules, event), change_form, sent is not None))
     ctx = {
         "table": table,
         "session": session,
@@ -406,7 +461,7 @@ def _render_correction(
         "revision": stored[number - 1].revision,
         "form_key": new_link_token(),
         "played": played,
-        "labels": [_labelled(rules, effect.event) for effect in played.events],
+        "change_forms": change_forms,
         "form": form,
     }
     return render(request, "adding/correct.html", ctx)

@@ -449,6 +449,7 @@ def correct_round(
     new = {s.player: standing_label(s) for s in new_result.standings}
     changes = [f"{name} {old[name]} → {new[name]}" for name in PLAYERS if old[name] != new[name]]
     lines = [f"Round {number} corrected."]
+    lines.append(f"Removed event {position + 1}: {removed.player}: {removed.label}.")
     lines.append(f"Now: {'; '.join(changes)}." if changes else "Standings unchanged.")
     if old_result.winners != new_result.winners:
         winners = " and ".join(new_result.winners)
@@ -534,7 +535,11 @@ def test_a_thirty_three_game_by_tapping(page: Page, check_a11y: CheckA11y, alice
     # Round 1 without Ben's hit 33: Ann and Cat keep a token each. Cat still goes out in
     # round 5 (now on the bust, the cross 66 leaving her at 0), and Ann ends with 2.
     lines, stored = correct_round(page, table, 1, 0)
-    assert lines == ["Round 1 corrected.", "Now: Ann 1 token → 2 tokens."]
+    assert lines == [
+        "Round 1 corrected.",
+        "Removed event 1: Ben: Hit 33.",
+        "Now: Ann 1 token → 2 tokens.",
+    ]
     expect(messages(page)).to_have_text(lines)
     page.get_by_role("link", name=f"← Back to {TITLE}").click()
     corrected = adding.score_session(RULES, stored)

@@ -377,3 +377,142 @@ def test_csv_and_chart_of_an_adding_game(alice_client: Client, game: GameSession
     text = alice_client.get(_url(game, "session.csv")).content.decode()
     assert text.splitlines()[0] == "round,dealer,events,Ann after,Ben after,Cat after"
     assert text.splitlines()[1] == "1,Ann,Ben: Hit 33,8,9,8"
+
+
+# Correcting a past round: any event changed (player, kind), removed or added anywhere
+
+
+def _three_rounds(client: Client, game: GameSession) -> None:
+    """Round 1: Ben busts (2 tokens). Round 2: Cat hits 33, Ann busts. Round 3: Ben's hit 33."""
+    for tap in ("1:bust:", "2:hit:33", "0:bust:", "1:hit:33"):
+        _tap(client, game, tap)
+
+
+def _events(game: GameSession, number: int) -> list[tuple[str, str, int | None]]:
+    events = RoundEvent.objects.filter(round__session=game, round__number=number)
+    return [(e.seat.player.name, e.event, e.target) for e in events.order_by("position")]
+
+
+def test_a_past_round_s_event_is_changed_to_another_player(
+    alice_client: Client, game: GameSession
+) -> None:
+    _three_rounds(alice_client, game)
+    url = _url(game, "rounds/1/")
+    page = alice_client.get(url).text
+    assert 'name="change" value="0"' in page
+    # Round 1: "Ben: Bust" becomes "Cat: Bust", in one step: the round is never left empty.
+    sent = {"revision": "1", "change": "0", "player": "2", "event": "bust:"}
+    response = alice_client.post(url, sent, follow=True)
+    assert response.redirect_chain[-1][0].endswith("/rounds/1/#main")
+    text = response.text
+    assert "Round 1 corrected." in text
+    assert "Event 1: Ben: Bust → Cat: Bust." in text
+    assert "Now: Ben 6 tokens → 8 tokens; Cat 8 tokens → 6 tokens." in text
+    assert _events(game, 1) == [("Cat", "bust", None)]
+    # Everything after it is worked out again: the dealers, and the tokens round by round.
+    result = GameSession.objects.with_seats().get(pk=game.pk).result()
+    assert [played.dealer for played in result.rounds] == ["Ann", "Ben", "Cat"]
+    assert result.rounds[-1].tokens == {"Ann": 5, "Ben": 8, "Cat": 6}
+    # The history keeps the round as it was and as it is.
+    change = Change.objects.get(action="edited")
+    assert (change.number, change.before, change.after) == (
+        1,
+        {"events": [{"player": "Ben", "event": "bust"}]},
+        {"events": [{"player": "Cat", "event": "bust"}]},
+    )
+    history = alice_client.get(_url(game, "history/")).text
+    assert "Corrected round 1" in history
+
+
+def test_an_event_s_kind_is_changed_and_the_rounds_after_it_follow(
+    alice_client: Client, game: GameSession
+) -> None:
+    _three_rounds(alice_client, game)
+    # Round 2: Cat's hit 33 was a hit 66: the others pay the same, the page says so.
+    sent = {"revision": "1", "change": "0", "player": "2", "event": "hit:66"}
+    response = alice_client.post(_url(game, "rounds/2/"), sent, follow=True)
+    assert "Event 1: Cat: Hit 33 → Cat: Hit 66." in response.text
+    assert "Standings unchanged." in response.text
+    assert _events(game, 2) == [("Cat", "hit", 66), ("Ann", "bust", None)]
+
+
+def test_an_event_is_added_before_the_one_that_ended_the_round(
+    alice_client: Client, game: GameSession
+) -> None:
+    _three_rounds(alice_client, game)
+    url = _url(game, "rounds/1/")
+    page = alice_client.get(url).text
+    assert "Before event 1" in page
+    sent = {"revision": "1", "add": "", "player": "0", "event": "hit:33", "where": "0"}
+    response = alice_client.post(url, sent, follow=True)
+    assert "Round 1 corrected." in response.text
+    assert "Added as event 1: Ann: Hit 33." in response.text
+    assert _events(game, 1) == [("Ann", "hit", 33), ("Ben", "bust", None)]
+
+
+def test_a_change_the_rules_refuse_says_why_beside_it_and_keeps_what_was_chosen(
+    alice_client: Client, game: GameSession
+) -> None:
+    _three_rounds(alice_client, game)
+    # Round 2's bust made a hit 99: it would end the round, and Ann's bust could not follow.
+    url = _url(game, "rounds/2/")
+    sent = {"revision": "1", "change": "0", "player": "2", "event": "hit:99"}
+    response = alice_client.post(url, sent)
+    assert response.status_code == 200
+    text = response.text.replace("&#x27;", "'")
+    assert "Round 2, event 2 (Ann): The round ended with Cat's hit 99" in text
+    assert "only an adjustment can follow." in text
+    # What was chosen stays chosen, in the form of the event it was for, left open.
+    forms = response.context["change_forms"]
+    form = forms[0][2]
+    assert (form["player"].value(), form["event"].value()) == ("2", "hit:99")
+    assert form.non_field_errors()
+    assert re.search(r'<details class="round-edit-change"[^>]*open', text)
+    assert _events(game, 2) == [("Cat", "hit", 33), ("Ann", "bust", None)]
+    assert not Change.objects.filter(action="edited").exists()
+
+
+def test_an_added_event_refused_keeps_what_was_chosen(
+    alice_client: Client, game: GameSession
+) -> None:
+    _three_rounds(alice_client, game)
+    url = _url(game, "rounds/1/")
+    sent = {"revision": "1", "add": "", "player": "2", "event": "cross:33", "where": "1"}
+    response = alice_client.post(url, sent)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert (form["player"].value(), form["event"].value(), form["where"].value()) == (
+        "2",
+        "cross:33",
+        "1",
+    )
+    assert "only an adjustment can follow" in response.text.replace("&#x27;", "'")
+    assert _events(game, 1) == [("Ben", "bust", None)]
+
+
+def test_removing_the_only_event_of_a_past_round_says_what_to_do(
+    alice_client: Client, game: GameSession
+) -> None:
+    _three_rounds(alice_client, game)
+    response = alice_client.post(
+        _url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
+    )
+    assert "Round 1 needs at least one event: change this one instead of removing it." in (
+        response.text
+    )
+    assert _events(game, 1) == [("Ben", "bust", None)]
+
+
+def test_a_change_sent_twice_is_saved_once(alice_client: Client, game: GameSession) -> None:
+    _three_rounds(alice_client, game)
+    url = _url(game, "rounds/1/")
+    sent = {"revision": "1", "form_key": "k", "change": "0", "player": "2", "event": "bust:"}
+    alice_client.post(url, sent)
+    response = alice_client.post(url, sent, follow=True)
+    assert "That was already saved." in response.text
+    assert Change.objects.filter(action="edited").count() == 1
+    # The same key with another change: not saved, and said so.
+    other = {**sent, "player": "0"}
+    response = alice_client.post(url, other, follow=True)
+    assert "not saved: changing Ben: Bust to Ann: Bust" in response.text
+    assert _events(game, 1) == [("Cat", "bust", None)]
