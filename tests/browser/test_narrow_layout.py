@@ -1,0 +1,141 @@
+"""The narrowest common phone (360 px, and 375×667): nothing scrolls sideways, the header keeps
+to one line, the standings strip to one row, and titles and names wrap instead of being cut."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from scorekeeper.models import GameSession, Player
+from scorekeeper.rules import trick
+from scorekeeper.services import add_deal, create_session
+from tests.browser.conftest import MIN_TAP, CheckA11y, NewPage
+
+LogIn = Callable[[Page, Any], None]
+PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
+LONG_NAME = "MAXIMILIANWOLFGANGBARTHOLOMEWMONTGOMERYX"  # 40 capitals, nowhere to break
+
+
+def _width(page: Page) -> int:
+    return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+def _tops(page: Page, selector: str) -> list[float]:
+    boxes = [item.bounding_box() for item in page.locator(selector).all()]
+    return [round(box["y"]) for box in boxes if box]
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_long_name_in_the_added_message_wraps(
+    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, javascript: bool
+) -> None:
+    page = new_page(java_script_enabled=javascript)
+    log_in(page, alice)
+    page.goto("/players/")
+    page.get_by_label("Name").fill(LONG_NAME)
+    page.get_by_role("button", name="Add player").click()
+    expect(page.get_by_role("status")).to_have_text(f"Added {LONG_NAME}.")
+    assert _width(page) <= 360
+    check_a11y(page, "added-long-name")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("logged_in", [True, False], ids=["logged-in", "visitor"])
+def test_the_header_keeps_to_one_line(
+    new_page: NewPage,
+    live_server: Any,
+    log_in: LogIn,
+    alice: User,
+    check_a11y: CheckA11y,
+    language: str,
+    javascript: bool,
+    logged_in: bool,
+) -> None:
+    page = new_page(java_script_enabled=javascript)
+    cookie = {"name": "django_language", "value": language, "url": live_server.url}
+    page.context.add_cookies([cookie])  # type: ignore[list-item]
+    if logged_in:
+        log_in(page, alice)
+    page.goto("/rules/")
+    header = page.locator(".app-header").bounding_box()
+    assert header
+    links = page.locator(".app-nav a")
+    expect(links).to_have_count(5 if logged_in else 4)  # the brand and the links
+    tops = {round(box["y"]) for box in (link.bounding_box() for link in links.all()) if box}
+    print(f"{language} {'logged in' if logged_in else 'visitor'}: header {header['height']} px")
+    assert len(tops) == 1, f"the header wraps: links at y={sorted(tops)}"
+    assert header["height"] <= 60
+    for link in links.all():
+        box = link.bounding_box()
+        assert box and box["height"] >= MIN_TAP and box["width"] >= MIN_TAP, link.inner_text()
+    assert _width(page) <= 360
+    if language == "en" and javascript:
+        check_a11y(page, f"header-{'logged-in' if logged_in else 'visitor'}")
+
+
+def _five_with_three_digit_totals(alice: User, names: list[str], title: str) -> GameSession:
+    players = [Player.objects.create(owner=alice, name=name) for name in names]
+    game = create_session(owner=alice, ruleset="five", options={}, players=players, title=title)
+    tricks = [1, 2, 2, 2, 2]
+    number = 1
+    while min(game.result().totals.values()) < 100:
+        hands = {name: trick.HandEntry(t, bid=t) for name, t in zip(names, tricks, strict=True)}
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
+        game.refresh_from_db()
+        number += 1
+        tricks = tricks[-1:] + tricks[:-1]
+    return game
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_the_strip_keeps_five_three_digit_totals_in_one_row(
+    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, phone: str
+) -> None:
+    names = ["Alexandra", "Bartholomew", "Cat", "Dominique", "Evangeline"]
+    game = _five_with_three_digit_totals(alice, names, "Friday")
+    page = new_page(viewport=PHONES[phone])
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    values = page.locator("#standings-strip .strip-value")
+    expect(values).to_have_count(5)
+    assert all(len(value) >= 3 for value in values.all_inner_texts()), values.all_inner_texts()
+    tops = _tops(page, "#standings-strip .strip-cell")
+    assert len(set(tops)) == 1, f"the strip breaks into rows at y={tops}"
+    # Each name can still be told apart: at least its first three letters show.
+    for name in page.locator("#standings-strip .strip-name").all():
+        assert name.evaluate("el => el.getBoundingClientRect().width") >= 24, name.inner_text()
+    assert _width(page) <= PHONES[phone]["width"]
+    if phone == "360x740":
+        check_a11y(page, "strip-five-three-digits")
+
+
+LONG_TITLE = "Friday night at Alexandra and Bartholomew's cottage by the lake"
+
+
+@pytest.mark.parametrize("title", ["", LONG_TITLE], ids=["untitled", "long-title"])
+@pytest.mark.parametrize("phone", PHONES)
+def test_a_session_title_is_never_cut(
+    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, phone: str, title: str
+) -> None:
+    players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+    game = create_session(
+        owner=alice, ruleset="parlett-classic", options={}, players=players, title=title
+    )
+    page = new_page(viewport=PHONES[phone])
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text(title or re.compile(r"^Classic Ninety-Nine, \d+ \w+ \d{4}$"))
+    # Every letter shows: nothing hidden behind an ellipsis, nothing past the screen's edge.
+    assert heading.evaluate("el => el.scrollWidth <= el.clientWidth"), "the title is cut"
+    box = heading.bounding_box()
+    assert box and box["x"] + box["width"] <= PHONES[phone]["width"]
+    assert _width(page) <= PHONES[phone]["width"]
+    if phone == "360x740":
+        check_a11y(page, f"table-title-{'long' if title else 'untitled'}")
