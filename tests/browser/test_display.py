@@ -147,3 +147,106 @@ def test_the_owners_display_of_an_adding_game_follows_the_taps(
     check_a11y(page, "display-adding")
     page.get_by_role("link", name="← Back to the table").click()
     expect(page.locator("li.adding-seat")).to_have_count(3)
+
+
+# Every player in sight: 3 to 6 players fit the screen, on a landscape or upright tablet and on a
+# phone; ten may need a scroll, and the screen says so.
+
+SCREENS = {
+    "1024x768": {"viewport": {"width": 1024, "height": 768}, "is_mobile": False},
+    "768x1024": {"viewport": {"width": 768, "height": 1024}, "is_mobile": False},
+    "360x740": {},  # conftest.py's phone
+}
+LONG_NAMES = ["Alexandra", "Bartholomew", "Cat", "Dominique", "Evangeline", "Fay", "Gus", "Hal",
+              "Ivy", "Jo"]  # fmt: skip
+
+
+def _table_of(alice: User, players: int) -> GameSession:
+    seats = [Player.objects.create(owner=alice, name=name) for name in LONG_NAMES[:players]]
+    if players == 3:
+        game = create_session(
+            owner=alice, ruleset="parlett-classic", options={}, players=seats, title="Friday"
+        )
+    elif players == 5:
+        game = create_session(owner=alice, ruleset="five", options={}, players=seats, title="Five")
+    else:
+        game = create_adding_session(
+            owner=alice, ruleset="thirty-three", options={}, players=seats, title="Big table"
+        )
+        out = adding.Event(LONG_NAMES[0], "bust")
+        record_event(session=game, state="0.0", event=out, by_user=alice)
+    game.watch_token = f"watch-token-of-{players}"
+    game.save()
+    return game
+
+
+def _rows_below(page: Page, height: int) -> list[str]:
+    """The players whose row does not show whole on the screen as it is scrolled now."""
+    rows = page.locator(".display-board tbody tr")
+    below = []
+    for row in rows.all():
+        box = row.bounding_box()
+        assert box
+        if box["y"] < 0 or box["y"] + box["height"] > height:
+            below.append(row.locator("th").inner_text())
+    return below
+
+
+@pytest.mark.parametrize("players", [3, 5, 6, 10])
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_player_is_in_sight_or_the_screen_says_to_scroll(
+    new_page: NewPage, alice: User, check_a11y: CheckA11y, screen: str, players: int
+) -> None:
+    game = _table_of(alice, players)
+    page = new_page(**SCREENS[screen])
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    page.goto(f"/w/{game.watch_token}/display/")
+    expect(page.locator(".display-board tbody tr")).to_have_count(players)
+    more = page.locator("#display-more")
+    below = _rows_below(page, height)
+    name_px = _font_px(page, ".display-name")
+    print(f"{screen}, {players} players: names {name_px:.0f} px, not in sight: {below}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    if players <= 6:
+        assert below == [], f"{below} cut off at {screen}"
+        expect(more).to_be_hidden()
+        assert name_px >= (60 if screen == "1024x768" and players == 3 else 28)
+    elif below:
+        # The screen says there is more, where it is seen, and a scroll shows the rest.
+        expect(more).to_be_visible()
+        line = more.bounding_box()
+        assert line
+        left = len(_rows_below(page, round(line["y"])))
+        expect(more).to_have_text(f"{left} more below: scroll down to see every player.")
+        page.locator(".display-board tbody tr").last.scroll_into_view_if_needed()
+        expect(more).to_be_hidden()
+    else:
+        expect(more).to_be_hidden()
+    if screen == "360x740" and players in (5, 10):
+        check_a11y(page, f"display-{players}")
+    else:
+        page.screenshot(path=SCREENSHOTS / f"display-{screen}-{players}.png")
+
+
+def test_ten_players_on_a_phone_held_sideways_scroll_and_the_screen_says_so(
+    new_page: NewPage, alice: User
+) -> None:
+    game = _table_of(alice, 10)
+    page = new_page(viewport={"width": 740, "height": 360})
+    page.goto(f"/w/{game.watch_token}/display/")
+    more = page.locator("#display-more")
+    below = _rows_below(page, 360)
+    assert below, "all ten fit: this screen tests nothing"
+    expect(more).to_be_visible()
+    # It counts every row not whole above it.
+    line = more.bounding_box()
+    assert line and line["y"] + line["height"] <= 360
+    expect(more).to_have_text(
+        f"{len(_rows_below(page, round(line['y'])))} more below: scroll down to see every player."
+    )
+    page.screenshot(path=SCREENSHOTS / "display-740x360-10-more-below.png")
+    page.locator(".display-board tbody tr").last.scroll_into_view_if_needed()
+    expect(more).to_be_hidden()
+    # Nobody is left hidden under the line: every row shows once scrolled to.
+    page.mouse.wheel(0, -10_000)
+    expect(more).to_be_visible()

@@ -109,7 +109,7 @@ def test_the_display_polls_for_304_while_nothing_changes(
     first = client.get(url)
     assert first.status_code == 200
     assert first.text.lstrip().startswith('<div id="live"')
-    assert 'class="display-board"' in first.text
+    assert 'class="display-board display-rows-3"' in first.text
     with CaptureQueriesContext(connection) as queries:
         unchanged = client.get(url, headers={"If-None-Match": first["ETag"]})
     assert unchanged.status_code == 304
@@ -179,3 +179,19 @@ def test_an_adding_board_shows_who_is_out() -> None:
     assert (ann.name, ann.figure, ann.note, ann.out) == ("Ann", "out", "in round 1", True)
     assert board.figure_label == "Tokens left"
     assert board.facts == (("Round", "2"), ("Dealer", "Ben"))
+
+
+def test_the_board_says_how_many_rows_it_shares_the_screen_between(
+    client: Client, game: GameSession
+) -> None:
+    """The rows share the screen's height (static/css/app.css), and a line ready to say how
+    many are below when they do not all fit (static/js/display.js), in the page's language."""
+    page = client.get(f"/w/{game.watch_token}/display/").text
+    assert '<table class="display-board display-rows-3">' in page
+    assert (
+        '<p class="display-more" id="display-more" hidden '
+        'data-words="{count} more below: scroll down to see every player."></p>'
+    ) in page
+    client.cookies["django_language"] = "fr"
+    page = client.get(f"/w/{game.watch_token}/display/").text
+    assert 'data-words="Encore {count} plus bas\u00a0: faites défiler' in page
