@@ -116,8 +116,11 @@ class DealForm(forms.Form):
                 label=_("Trump"), choices=TRUMP_CHOICES, required=False, widget=forms.RadioSelect
             )
         self.entry: trick.DealEntry | None = None
-        # Set when another phone entered or undid a deal while this one was being typed.
+        # Set when another phone entered or undid a deal while this one was being typed: what
+        # to say, Save's words, and each deal saved meanwhile by its number.
         self.moved_on = ""
+        self.save_label = ""
+        self.saved_meanwhile: dict[int, trick.DealEntry] = {}
         self.typed_number = 0  # the deal number the phone typed this form for
         self.hand_problems: dict[int, list[str]] = {}
         self.preview: trick.DealResult | None = None
@@ -140,8 +143,23 @@ class DealForm(forms.Form):
         return self._hidden("revision") + self._hidden("form_key")
 
     @property
+    def saved_elsewhere(self) -> int | None:
+        """The deal saved on another phone meanwhile whose hands are exactly this form's (its
+        number), or None: those hands are never offered again as the next deal."""
+        if self.entry is None:
+            return None
+        return next((n for n, entry in self.saved_meanwhile.items() if entry == self.entry), None)
+
+    @property
     def hidden_number(self) -> SafeString:
-        """The deal number as a hidden input."""
+        """The deal number as a hidden input: the deal this phone typed the form for while its
+        hands are a deal saved elsewhere (so that Save knows them again), else the next one."""
+        if self.saved_elsewhere:
+            return format_html(
+                '<input type="hidden" name="number" value="{}" id="{}">',
+                self.typed_number,
+                self["number"].auto_id,
+            )
         return self._hidden("number")
 
     def _hidden(self, name: str) -> SafeString:

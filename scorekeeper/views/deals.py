@@ -8,6 +8,8 @@ page shows. A status check (htmx, as the hands are filled in) is one pass too.
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.db import IntegrityError
 from django.http import Http404, HttpResponse, QueryDict
@@ -79,7 +81,8 @@ def _render(
         ctx |= {
             "dealer": result.next.dealer,
             "leader": result.next.leader,
-            "save_label": _("Save deal %(number)s") % {"number": result.next.number},
+            "save_label": (form.save_label if form is not None else "")
+            or _("Save deal %(number)s") % {"number": result.next.number},
         }
     return render(request, "scorekeeper/table.html", ctx)
 
@@ -140,11 +143,14 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         return _ended(request, table)
     if not form.is_valid():
         return _render(request, table, form, attempted=saving)
+    if form.saved_elsewhere and not saving:
+        return _saved_elsewhere(request, table, form, saving)
     if not saving:
         # A status check, or a tap made without JavaScript: what the rules make of it.
         return _checked(request, table, form, attempted=False)
     # Saved as the deal it was typed for: a form sent again is recognised by its key, and a
-    # deal that another phone entered meanwhile is a Conflict, which keeps what was typed.
+    # deal that another phone entered meanwhile is a Conflict, which keeps what was typed
+    # (unless it is that very deal).
     number = form.typed_number
     assert form.entry is not None
     try:
@@ -160,7 +166,8 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         form = _next_deal_form(table, apply_taps(request.POST))
         if form is None:
             return _ended(request, table)
-        form.is_valid()
+        if form.is_valid() and form.saved_elsewhere:
+            return _saved_elsewhere(request, table, form, saving)
         return _checked(request, table, form, attempted=True)
     except Rejected as error:
         form.place(error.problems)
@@ -189,24 +196,50 @@ def _ended(request: HtmxHttpRequest, table: Table) -> HttpResponse:
 def _next_deal_form(table: Table, data: QueryDict) -> DealForm | None:
     """The form for the deal this phone was entering, as the next deal to save. If another
     phone entered or undid a deal meanwhile, what was typed is kept, renumbered, with a
-    message that says so (`form.moved_on`); None once the session is over."""
+    message that says so (`form.moved_on`) and Save's new words (`form.save_label`); None
+    once the session is over. Hands that another phone saved meanwhile, exactly as typed
+    here, are marked (`form.saved_elsewhere`) once the form is valid."""
     session = table.session
     if session.finished:
         return None
-    number = len(session.entries()) + 1
+    entries = session.entries()
+    number = len(entries) + 1
     typed = data.get("number", "")
     moved_on = ""
     if typed.isdigit() and int(typed) != number:
         data["number"] = str(number)
-        moved_on = _moved_on_message(int(typed), number)
+        moved_on = _moved_on_message(int(typed), number, typed_anything=_typed_anything(data))
     form = _deal_form(table, data, number=number)
     form.moved_on = moved_on
     form.typed_number = int(typed) if typed.isdigit() else number
+    if moved_on:
+        form.save_label = _("Save deal %(number)s") % {"number": number}
+        form.saved_meanwhile = {
+            saved: entries[saved - 1] for saved in range(max(form.typed_number, 1), number)
+        }
     return form
 
 
-def _moved_on_message(typed: int, number: int) -> str:
-    if typed == number - 1:
+def _typed_anything(data: QueryDict) -> bool:
+    """Whether the form holds anything typed for the deal: a hand's box, a choice, the trump."""
+    return any(value for key, value in data.items() if key == "trump" or re.match(r"h\d+-", key))
+
+
+def _moved_on_message(typed: int, number: int, *, typed_anything: bool) -> str:
+    if not typed_anything:
+        if typed == number - 1:
+            message = _(
+                "Deal %(typed)s was just entered on another phone: this form is deal "
+                "%(number)s now."
+            )
+        elif typed < number:
+            message = _(
+                "Deals %(typed)s–%(last)s were just entered on another phone: this form is "
+                "deal %(number)s now."
+            )
+        else:
+            message = _("A deal was undone on another phone: this form is deal %(number)s now.")
+    elif typed == number - 1:
         message = _(
             "Deal %(typed)s was just entered on another phone. What you typed is kept here as "
             "deal %(number)s: check it, then save."
@@ -222,6 +255,26 @@ def _moved_on_message(typed: int, number: int) -> str:
             "%(number)s: check it, then save."
         )
     return message % {"typed": typed, "last": number - 1, "number": number}
+
+
+def _saved_elsewhere(
+    request: HtmxHttpRequest, table: Table, form: DealForm, saving: bool
+) -> HttpResponse:
+    """The hands typed here are a deal that another phone has just saved: say so, and never
+    offer them as the next deal, so that a Save tapped by reflex cannot store it twice. A
+    check shows the form as it is, with Save turned into "Start deal N"; Save (that button)
+    brings the table back with the next deal's form empty."""
+    number = form.cleaned_data["number"]
+    said = _(
+        "Deal %(saved)s was just saved on another phone, with the same hands as here: it is "
+        "stored once, and these hands are not kept for deal %(number)s."
+    ) % {"saved": form.saved_elsewhere, "number": number}
+    if saving:
+        messages.info(request, said)
+        return redirect(table.base)
+    form.moved_on = said
+    form.save_label = _("Start deal %(number)s") % {"number": number}
+    return _render(request, table, form)
 
 
 def _offer_again(

@@ -264,6 +264,12 @@
   form.querySelector(".entry-check").addEventListener("htmx:afterSettle", function () {
     inSight(hands[slots[cursor].hand].card);
   });
+  // The live region came back changed: another phone entered, undid or corrected a deal.
+  // Check the form again at once, so that the status box (in sight, above the keypad) says what
+  // happened to what is typed here, and Save says what it does now.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target.id === "live") changed(form);
+  });
 
   // The cursor starts at the first box still empty.
   var first = slots.findIndex(function (slot) { return slot.input.value === ""; });

@@ -432,6 +432,7 @@ def test_the_strip_follows_a_deal_saved_on_another_phone(
     wait_for_keypad(page)
     expect(page.locator("#standings-strip .strip-value")).to_have_text(["0", "0", "0"])
     key_in(page, tricks_box(page, "Ann"), 4)  # this phone is half way through deal 1
+    expect(page.locator("#entry-status")).to_contain_text("Still to do:")  # and checked it
     hands = {
         "Ann": trick.HandEntry(3, bid=3),
         "Ben": trick.HandEntry(3, bid=3),
@@ -442,15 +443,16 @@ def test_the_strip_follows_a_deal_saved_on_another_phone(
     strip = page.locator("#standings-strip .strip-value")
     expect(strip).to_have_text(["13", "13", "13"], timeout=10_000)
     expect(page.locator("#standings-strip .strip-change")).to_have_text(["+13", "+13", "+13"])
-    # What this phone typed is still there; its next check says what happened, and the
-    # hands become deal 2.
+    # What this phone typed is still there; the box above the keypad says at once what
+    # happened, in sight, and the hands become deal 2.
     expect(tricks_box(page, "Ann")).to_have_value("4")
     status = page.locator("#entry-status")
-    key_in(page, tricks_box(page, "Ben"), 5)
     expect(status).to_contain_text(
         "Deal 1 was just entered on another phone. What you typed is kept here as deal 2"
     )
+    assert status.evaluate(REACHABLE)
     expect(save_button(page)).to_have_text("Save deal 2")
+    key_in(page, tricks_box(page, "Ben"), 5)
     expect(tricks_box(page, "Cat")).to_have_value("0")
     key_in(page, bid_box(page, "Ann"), 4)
     key_in(page, bid_box(page, "Ben"), 5)
@@ -460,3 +462,43 @@ def test_the_strip_follows_a_deal_saved_on_another_phone(
     expect(page.locator("#messages")).to_contain_text("Deal 2 saved.")
     assert len(deal_entries(game)) == 2
     assert deal_entries(game)[1].hands["Ann"] == trick.HandEntry(4, bid=4)
+
+
+def test_a_deal_saved_on_another_phone_with_the_same_hands_is_not_offered_again(
+    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    """Two phones enter the same deal; the other saves it first. This phone says so in sight,
+    and its Save (tapped by reflex) stores nothing twice: it clears the form for deal 2."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    for name, tricks, bid in (("Ann", 3, 3), ("Ben", 3, 2), ("Cat", None, 3)):
+        if tricks is not None:
+            key_in(page, tricks_box(page, name), tricks)
+        key_in(page, bid_box(page, name), bid)
+    status = page.locator("#entry-status")
+    expect(status).to_contain_text("Ready to save:")
+    hands = {
+        "Ann": trick.HandEntry(3, bid=3),
+        "Ben": trick.HandEntry(3, bid=2),
+        "Cat": trick.HandEntry(3, bid=3),
+    }
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+
+    expect(status).to_contain_text(
+        "Deal 1 was just saved on another phone, with the same hands as here: it is stored "
+        "once, and these hands are not kept for deal 2.",
+        timeout=10_000,
+    )
+    assert status.evaluate(REACHABLE), "the notice is out of sight"
+    expect(save_button(page)).to_have_text("Start deal 2")
+    page.screenshot(path=SCREENSHOTS / "at-the-table-saved-on-another-phone.png")
+    save_button(page).click()
+    expect(page.locator("#messages")).to_contain_text("Deal 1 was just saved on another phone")
+    wait_for_keypad(page)
+    expect(save_button(page)).to_have_text("Save deal 2")
+    for name in NAMES[:3]:
+        expect(tricks_box(page, name)).to_have_value("")
+        expect(bid_box(page, name)).to_have_value("")
+    assert deal_entries(game) == [trick.DealEntry(hands=hands)]

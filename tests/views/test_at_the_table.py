@@ -79,6 +79,67 @@ def test_a_deal_entered_meanwhile_on_another_phone_keeps_what_this_phone_typed(
     assert Deal.objects.count() == 1
 
 
+@pytest.mark.parametrize("headers", [{}, {"HX-Request": "true", "HX-Target": "entry-status"}])
+def test_the_hands_another_phone_saved_are_not_offered_as_the_next_deal(
+    alice_client: Client, alice: User, roster: list[Player], headers: dict[str, str]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    # Phone B saves deal 1 with the very hands phone A has typed.
+    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 1)), by_user=alice)
+    # A's check (htmx, or "Check without saving" without JavaScript) says so; its Save now
+    # starts deal 2, and the form still names deal 1, so that Save knows these hands again.
+    status = alice_client.post(url, ENTERED, headers=headers)
+    assert status.status_code == 200
+    text = status.content.decode()
+    said = (
+        "Deal 1 was just saved on another phone, with the same hands as here: it is stored "
+        "once, and these hands are not kept for deal 2."
+    )
+    assert said in text
+    assert "What you typed is kept" not in text
+    assert "Start deal 2" in text
+    assert "Save deal 2" not in text
+    assert re.search(r'<input type="hidden" name="number" value="1"', text)
+    # A's Save, tapped by reflex, stores nothing twice: the table comes back with deal 2 empty.
+    response = alice_client.post(url, {**ENTERED, "save": ""}, follow=True)
+    assert response.redirect_chain == [(url, 302)]
+    text = response.content.decode()
+    assert text.count(said) == 1
+    assert response.context["form"]["number"].value() == 2
+    assert response.context["form"]["h0-tricks"].value() is None
+    assert Deal.objects.count() == 1
+
+
+def test_other_hands_than_the_deal_saved_meanwhile_are_kept_as_the_next_deal(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), by_user=alice)
+    response = alice_client.post(url, {**ENTERED, "save": ""})
+    assert "Deal 1 was just entered on another phone. What you typed is kept" in response.text
+    assert response.context["form"]["number"].value() == "2"
+    alice_client.post(url, {**ENTERED, "number": "2", "save": ""})
+    assert Deal.objects.count() == 2
+
+
+def test_an_empty_form_is_told_it_is_the_next_deal_now(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), by_user=alice)
+    status = alice_client.post(
+        f"/sessions/{game.public_id}/",
+        {"number": "1", "h0-made": "", "h1-made": ""},
+        headers={"HX-Request": "true", "HX-Target": "entry-status"},
+    )
+    text = status.content.decode()
+    assert "Deal 1 was just entered on another phone: this form is deal 2 now." in text
+    assert "What you typed" not in text
+    assert '<span id="save-label" hx-swap-oob="true">Save deal 2</span>' in text
+
+
 # 4. Adding-game charts start at the starting tokens.
 
 

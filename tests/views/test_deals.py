@@ -290,7 +290,11 @@ def test_a_stale_or_repeated_form_never_stores_twice(
 ) -> None:
     assert alice_client.post(_url(game), _deal()).status_code == 302
     response = alice_client.post(_url(game), _deal(), follow=True)
-    assert "Deal 1 was just entered on another phone." in response.text
+    assert "Deal 1 was just saved on another phone, with the same hands as here" in response.text
+    assert Deal.objects.count() == 1
+    other = _deal(**{"h0-tricks": "3", "h1-tricks": "6"})
+    response = alice_client.post(_url(game), other, follow=True)
+    assert "Deal 1 was just entered on another phone. What you typed is kept" in response.text
     assert Deal.objects.count() == 1
 
 

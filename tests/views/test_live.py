@@ -271,7 +271,11 @@ def test_two_phones_saving_the_same_deal_store_it_once(alice: User, game: GameSe
     assert Deal.objects.filter(session=game).count() == 1
     assert Change.objects.count() == 1
     saved = [text for text in messages if "Deal 1 saved." in text]
-    refused = [text for text in messages if "Deal 1 was just entered on another phone." in text]
+    refused = [
+        text
+        for text in messages
+        if "Deal 1 was just saved on another phone, with the same hands as here" in text
+    ]
     assert (len(saved), len(refused)) == (1, 3)
 
 
