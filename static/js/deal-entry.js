@@ -102,6 +102,12 @@
     target.textContent = text.replace("{hand}", hands[slot.hand].label);
     var dummy = !hands[slot.hand].made;
     keypad.querySelectorAll(".key-made").forEach(function (key) { key.disabled = dummy; });
+    // A box tapped keeps the focus (its ring and caret) while the keys fill it: the focus
+    // moves on with the cursor, so that only one box ever looks like the cursor.
+    var focused = document.activeElement;
+    if (focused !== slot.input && slots.some(function (s) { return s.input === focused; })) {
+      slot.input.focus({ preventScroll: true });
+    }
     inSight(hands[slot.hand].card);
   }
 

@@ -502,3 +502,24 @@ def test_a_deal_saved_on_another_phone_with_the_same_hands_is_not_offered_again(
         expect(tricks_box(page, name)).to_have_value("")
         expect(bid_box(page, name)).to_have_value("")
     assert deal_entries(game) == [trick.DealEntry(hands=hands)]
+
+
+def test_the_correction_page_shows_one_cursor(
+    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+) -> None:
+    """The box tapped keeps the phone's focus (its ring and caret): when the keypad moves the
+    cursor on, the focus goes with it, so that two boxes never look like the cursor."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    hands = {name: trick.HandEntry(3, bid=3) for name in NAMES[:3]}
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/deals/1/")
+    wait_for_keypad(page)
+    bid_box(page, "Ben").click()
+    key(page, "2")  # Ben's bid; the cursor moves on to his tricks
+    expect(bid_box(page, "Ben")).to_have_value("2")
+    expect(tricks_box(page, "Ben")).to_be_focused()
+    expect(page.locator(".slot-active")).to_have_count(1)
+    assert page.evaluate("document.activeElement.closest('.slot-active') !== null")
+    key(page, "3")  # his tricks; on to Cat's bid
+    expect(bid_box(page, "Cat")).to_be_focused()
