@@ -257,6 +257,9 @@ class GameSession(models.Model):
     saved_ruleset = models.ForeignKey(
         SavedRuleset, models.SET_NULL, null=True, blank=True, related_name="sessions"
     )
+    # That saved ruleset's name when the session started ("Our Friday rules"), kept with the
+    # options it copied: the session's name when it has no title, and said beside its rules.
+    ruleset_name = models.CharField(max_length=RULESET_NAME_MAX, blank=True)
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -274,7 +277,7 @@ class GameSession(models.Model):
     def __str__(self) -> str:
         if self.title:
             return self.title
-        name = self.preset_name
+        name = self.ruleset_name or self.preset_name
         if not self.created:
             return name
         return f"{name}, {date_text(self.created)}"
@@ -358,7 +361,8 @@ class GameSession(models.Model):
         'friday-at-sams-2026-11-20'."""
         day = self.played_on or self.created.date()
         preset = self.preset
-        name = self.title or (preset.name if preset else self.ruleset)  # the same in every language
+        # The same in every language: the title, the saved rules' name, or the preset's id name.
+        name = self.title or self.ruleset_name or (preset.name if preset else self.ruleset)
         return f"{slugify(name) or 'session'}-{day}"
 
     @property

@@ -110,3 +110,32 @@ def test_long_sessions_with_trump_by_successes_keep_their_first_trump(
     }
     assert sessions == expected
     assert saved == expected
+
+
+WITH_RULESET_NAME = [("scorekeeper", "0016_session_ruleset_name")]
+
+
+def test_sessions_started_from_saved_rules_take_their_name(executor: MigrationExecutor) -> None:
+    executor.migrate(WITH_LONG)
+    apps = executor.loader.project_state(WITH_LONG).apps
+    alice = apps.get_model("auth", "User").objects.create(username="alice")
+    Saved = apps.get_model("scorekeeper", "SavedRuleset")
+    Session = apps.get_model("scorekeeper", "GameSession")
+    friday = Saved.objects.create(
+        owner=alice, name="Our Friday rules", name_key="our friday rules", family="trick",
+        ruleset="parlett-classic", options={"trump": "declared"},
+    )  # fmt: skip
+    Session.objects.create(
+        owner=alice, family="trick", ruleset="parlett-classic", options={"trump": "declared"},
+        title="from-saved", saved_ruleset=friday,
+    )  # fmt: skip
+    Session.objects.create(owner=alice, family="trick", ruleset="parlett-classic", title="plain")
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(WITH_RULESET_NAME)
+    Session = executor.loader.project_state(WITH_RULESET_NAME).apps.get_model(
+        "scorekeeper", "GameSession"
+    )
+    names = {session.title: session.ruleset_name for session in Session.objects.all()}
+    assert names == {"from-saved": "Our Friday rules", "plain": ""}

@@ -266,6 +266,7 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
                     title=locked.title,
                     family=locked.family,
                     saved_ruleset=locked.saved_ruleset,
+                    ruleset_name=locked.ruleset_name,
                 )
             except InvalidRules as error:
                 raise Rejected([problem.message for problem in error.problems]) from None

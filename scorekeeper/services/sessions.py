@@ -31,10 +31,12 @@ def create_session(
     title: str = "",
     family: str = trick.ID,
     saved_ruleset: SavedRuleset | None = None,
+    ruleset_name: str | None = None,
 ) -> GameSession:
     """A new session; `players` in seat order, the first deals first (raises InvalidRules,
     or AccountFull past the sessions an account keeps). It keeps its own copy of `options`,
-    whichever saved ruleset it was started from."""
+    whichever saved ruleset it was started from, and of that ruleset's name (`ruleset_name`
+    where it is not the saved ruleset's name now: a rematch keeps the one it began with)."""
     make_room(owner, SESSIONS)
     rules_family(family).resolve_rules(ruleset, options, [player.name for player in players])
     session = GameSession.objects.create(
@@ -44,6 +46,9 @@ def create_session(
         options=dict(options),
         title=title,
         saved_ruleset=saved_ruleset,
+        ruleset_name=(saved_ruleset.name if saved_ruleset else "")
+        if ruleset_name is None
+        else ruleset_name,
     )
     Seat.objects.bulk_create(
         Seat(session=session, position=position, player=player)

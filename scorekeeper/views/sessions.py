@@ -223,6 +223,8 @@ def _start(
         "family": rules_family.ID,
         "player_form": player_form,
         "saved": saved,
+        # Saved rules say how they play (the preset's own line would say otherwise).
+        "saved_title": saved.rules().title if saved is not None else "",
         "action": action,
     }
     return render(request, "scorekeeper/session_start.html", ctx)

@@ -250,7 +250,7 @@ def test_save_a_ruleset_start_play_print_and_change_it(
     page.get_by_role("link", name=re.compile(RULESET)).click()
     page.get_by_role("link", name="Cheat sheet").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(RULESET)
-    print_sheet(page, check_a11y, "ruleset-sheet")
+    print_sheet(page, check_a11y, "ruleset-sheet", f"{HOUSE}.")
     page.get_by_role("link", name=f"Blank score pad for {RULESET}").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{RULESET} · score pad")
     expect(page.locator(".rules-house")).to_have_text(
@@ -265,7 +265,8 @@ def test_save_a_ruleset_start_play_print_and_change_it(
     page.get_by_role("link", name="The rules at this table (printable)").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Friday at Sam’s")
     expect(page.locator(".sheet-head")).to_contain_text("Seat order: Ann, Ben, Cat.")
-    print_sheet(page, check_a11y, "session-sheet")
+    # The session keeps the saved rules' name beside them.
+    print_sheet(page, check_a11y, "session-sheet", f"{RULESET} · {HOUSE}.")
     # Its blank score pad says the house rules too, and prints on one page.
     page.get_by_role("link", name="Blank score pad for Classic Ninety-Nine").click()
     expect(page.locator(".rules-house")).to_have_text(
@@ -297,15 +298,13 @@ def test_save_a_ruleset_start_play_print_and_change_it(
 
     # The session is as it was: its rules, its deals, its totals.
     page.goto(f"/sessions/{game.public_id}/")
-    expect(page.locator(".table-title")).to_contain_text(HOUSE)
+    expect(page.locator(".table-title")).to_contain_text(f"{RULESET} · {HOUSE}")
     expect(strip).to_have_text(totals)
     expect(facts).to_contain_text("No trump unless someone declares")
     expect(grid).to_have_count(3)
     assert grid.all_inner_texts() == grid_text
     page.get_by_role("link", name="The rules at this table (printable)").click()
-    expect(page.locator(".rules-house")).to_have_text(
-        "House rules: trump named by the declarer; 18 deals."
-    )
+    expect(page.locator(".rules-house")).to_have_text(f"{RULESET} · {HOUSE}.")
     game.refresh_from_db()
     assert game.options == OPTIONS
     assert deal_entries(game) == [entry(deal) for deal in DEALS]
@@ -318,14 +317,14 @@ def test_save_a_ruleset_start_play_print_and_change_it(
     expect(page.locator(".session-title")).to_have_text(["Friday at Sam’s"])
 
 
-def print_sheet(page: Page, check_a11y: CheckA11y, name: str) -> None:
-    """The sheet says the house rules; its Print button prints; on paper it is one page of
-    the sheet alone."""
+def print_sheet(page: Page, check_a11y: CheckA11y, name: str, rules: str) -> None:
+    """The sheet says the rules as played, once (`rules`); its Print button prints; on paper
+    it is one page of the sheet alone."""
     head = page.locator(".sheet-head")
     expect(head).to_contain_text("Classic Ninety-Nine")
-    expect(head.locator(".rules-house")).to_have_text(
-        "House rules: trump named by the declarer; 18 deals."
-    )
+    said = head.inner_text()
+    assert said.count("18 deals") == 1 and "9 deals" not in said.replace("18 deals", "")
+    expect(head.locator(".rules-house")).to_have_text(rules)
     check_a11y(page, name)
     # The browser's print dialog, counted instead of opened.
     page.evaluate("() => { window.printed = 0; window.print = () => { window.printed += 1; }; }")

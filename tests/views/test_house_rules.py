@@ -11,7 +11,7 @@ from django.test import Client
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session, rematch
+from scorekeeper.services import abandon_session, add_deal, create_session, rematch
 
 CLASSIC = "/sessions/new/trick/parlett-classic/"
 HOUSE = "Classic Ninety-Nine, house rules: trump named by the declarer; 18 deals"
@@ -66,7 +66,7 @@ def test_a_session_with_house_rules_keeps_the_presets_name_and_says_them(
     table = alice_client.get(f"/sessions/{game.public_id}/").content.decode()
     assert HOUSE in table
     sheet = alice_client.get(f"/sessions/{game.public_id}/rules/").content.decode()
-    assert "House rules:</strong> trump named by the declarer; 18 deals." in sheet
+    assert HOUSE + "." in sheet  # the preset and its house rules, said once
     exported = json.loads(alice_client.get(f"/sessions/{game.public_id}/scoresheet.json").content)
     assert (exported["ruleset"], exported["options"]) == ("parlett-classic", game.options)
 
@@ -285,3 +285,84 @@ def test_past_sessions_filter_by_saved_ruleset_and_a_rematch_keeps_it(
     game.refresh_from_db()
     again = rematch(session=game, by_user=alice)
     assert (again.saved_ruleset, again.options) == (saved, saved.options)
+
+
+def _sheet_head(page: str) -> str:
+    return page.split('<header class="sheet-head">', 1)[1].split("</header>", 1)[0]
+
+
+def test_a_sheet_with_house_rules_says_the_rules_as_played_once(
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    # The preset's own line ("…; 9 deals.") is not said above its house rules ("18 deals").
+    saved = _save(alice_client, match_type="deals", match_number="18")
+    head = _sheet_head(alice_client.get(f"/rules/saved/{saved.pk}/").content.decode())
+    assert "9 deals" not in head
+    assert head.count("18 deals") == 1
+    assert "Classic Ninety-Nine, house rules: trump named by the declarer; 18 deals." in head
+    query = _sheet_head(
+        alice_client.get(
+            "/rules/trick/parlett-classic/?match=deals&match_number=18"
+        ).content.decode()
+    )
+    assert "9 deals" not in query and query.count("18 deals") == 1
+    game = create_session(
+        owner=alice, ruleset=saved.ruleset, options=saved.options, players=ann_ben_cat,
+        saved_ruleset=saved,
+    )  # fmt: skip
+    head = _sheet_head(alice_client.get(f"/sessions/{game.public_id}/rules/").content.decode())
+    assert "9 deals" not in head and head.count("18 deals") == 1
+    # Without house rules, the preset's own line says how it plays.
+    plain = _sheet_head(alice_client.get("/rules/trick/parlett-classic/").content.decode())
+    assert "trump turned up each deal; 9 deals." in plain
+    page = alice_client.get(f"/rulesets/{saved.pk}/").content.decode()
+    assert "9 deals" not in page
+    start = alice_client.get(f"/sessions/new/saved/{saved.pk}/").content.decode()
+    lead = start.split("</h1>", 1)[1].split("</p>", 1)[0]
+    assert "9 deals" not in lead
+    assert "Classic Ninety-Nine, house rules: trump named by the declarer; 18 deals" in lead
+
+
+def test_a_session_started_from_saved_rules_carries_their_name(
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    saved = _save(alice_client, match_type="deals", match_number="18")
+    response = alice_client.post(
+        f"/sessions/new/saved/{saved.pk}/",
+        {**_seats(ann_ben_cat), "trump": "declared", "match_type": "deals",
+         "match_number": "18", "start": ""},
+    )  # fmt: skip
+    game = GameSession.objects.get(public_id=response["Location"].split("/")[2])
+    assert game.title == ""
+    assert str(game).startswith("Friday night rules, ")  # its name when none is given
+    table = alice_client.get(f"/sessions/{game.public_id}/").content.decode()
+    assert f'<h1 class="h5">{game}</h1>' in table
+    assert "Friday night rules · Classic Ninety-Nine, house rules:" in table
+    named = create_session(
+        owner=alice, ruleset=saved.ruleset, options=saved.options, players=ann_ben_cat,
+        title="At Sam's", saved_ruleset=saved,
+    )  # fmt: skip
+    table = alice_client.get(f"/sessions/{named.public_id}/").content.decode()
+    assert "Friday night rules · Classic Ninety-Nine, house rules:" in table
+    # The session keeps the name it started with, whatever becomes of the saved rules.
+    alice_client.post(f"/rulesets/{saved.pk}/change/", {"name": "Saturday", "trump": "declared"})
+    alice_client.post(f"/rulesets/{saved.pk}/delete/")
+    game.refresh_from_db()
+    assert str(game).startswith("Friday night rules, ")
+    sheet = alice_client.get(f"/sessions/{game.public_id}/rules/").content.decode()
+    assert "Friday night rules" in _sheet_head(sheet)
+
+
+def test_a_rematch_keeps_the_saved_rules_name(
+    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+) -> None:
+    saved = _save(alice_client)
+    game = create_session(
+        owner=alice, ruleset=saved.ruleset, options=saved.options, players=ann_ben_cat,
+        saved_ruleset=saved,
+    )  # fmt: skip
+    alice_client.post(f"/rulesets/{saved.pk}/change/", {"name": "Renamed", "trump": "declared"})
+    game.refresh_from_db()
+    abandon_session(session=game, by_user=alice)
+    again = rematch(session=game, by_user=alice)
+    assert str(again).startswith("Friday night rules, ")
