@@ -38,6 +38,7 @@ from scorekeeper.views.live import COUNTER_SHOWN, live_context
 SCRIPTS = ("js/live.js", "js/tap-table.js", "js/haptics.js")
 UNDO = "undo"  # where "Undo the last tap" sits: its answer is said there
 COUNTER = "counter"  # the count assistant's panel: its answers are said there
+ADJUST = "adjust"  # the correction agreed at the table: its answers are said by its fields
 COUNTER_FIELDS = ("card", "count_undo", "confirm", "dismiss", "counter")
 
 
@@ -82,6 +83,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
                 now = saved.session
                 messages.success(request, presenter.outcome(saved.result), place)
         else:
+            place = ADJUST
             names = session.player_names()
             adjust_form = AdjustForm(request.POST, players=names)
             if not adjust_form.is_valid():
@@ -93,7 +95,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             )
             saved = record_event(session=session, state=state, event=event, **who)
             now = saved.session
-            messages.success(request, presenter.outcome(saved.result))
+            messages.success(request, presenter.outcome(saved.result), place)
     except AlreadyDone as done:
         messages.info(request, str(done), place)
     except (Conflict, Rejected) as error:
@@ -124,6 +126,8 @@ def _render(
         "messages": rest,
         "form_key": new_link_token(),
         "adjust_form": adjust_form or AdjustForm(players=session.player_names()),
+        # Open while it has something to say: what was wrong, or what it did.
+        "adjust_open": adjust_form is not None or any(m.extra_tags == ADJUST for m in said),
         "scripts": SCRIPTS,
         "table_template": "adding/table.html",
         **live_context(table),
@@ -141,7 +145,7 @@ def _placed_messages(request: HtmxHttpRequest) -> tuple[list[Message], list[Mess
     rest: list[Message] = []
     for message in messages.get_messages(request):
         place = message.extra_tags or ""
-        placed = place in (UNDO, COUNTER) or place.startswith("seat-")
+        placed = place in (UNDO, COUNTER, ADJUST) or place.startswith("seat-")
         (said if placed else rest).append(message)
     return said, rest
 

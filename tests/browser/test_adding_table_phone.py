@@ -351,3 +351,59 @@ def test_a_past_round_is_corrected_to_another_player(
     expect_strip_as_rows(page, ["5", "7", "5"])
     page.goto(f"/sessions/{game.public_id}/history/")
     expect(page.locator("main")).to_contain_text("Corrected round 1")
+
+
+# A correction agreed at the table: its error is said where the field is
+
+
+BAD_ADJUSTMENTS = {
+    "0": "An adjustment of 0 changes nothing; give + or − a number.",
+    "": "Say by how many.",
+    "100000000000000000000": "Ensure this value is less than or equal to 99.",
+    "-500": "Ensure this value is greater than or equal to -99.",
+}
+
+
+@pytest.mark.parametrize("scripts", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
+def test_an_adjustment_refused_is_said_by_its_field(
+    new_page: NewPage,
+    log_in: Any,
+    alice: User,
+    roster: list[Player],
+    check_a11y: CheckA11y,
+    phone: dict[str, int],
+    scripts: bool,
+) -> None:
+    game = _session(alice, roster, "thirty-three")
+    page = _open(new_page, log_in, alice, game, viewport=phone, java_script_enabled=scripts)
+    if scripts:
+        _tap(page, "Ben: Hit 33")
+    else:
+        page.get_by_role("button", name="Ben: Hit 33", exact=True).click()
+    for typed, error in BAD_ADJUSTMENTS.items():
+        adjust = page.locator("#adjust")
+        if adjust.get_attribute("open") is None:
+            page.get_by_text("A correction agreed at the table", exact=True).click()
+        adjust.get_by_label("Who").select_option(label="Cat")
+        field = adjust.get_by_label("By how many (+ gives, − takes)")
+        field.fill(typed)
+        adjust.get_by_role("button", name="Adjust", exact=True).click()
+        said = adjust.locator(".invalid-feedback")
+        expect(said).to_have_text(error)
+        # Where the field is, on the screen, with what was typed and chosen.
+        expect(said).to_be_in_viewport()
+        expect(field).to_be_in_viewport()
+        expect(field).to_have_value(typed)
+        expect(adjust.get_by_label("Who")).to_have_value("2")
+        if not scripts:
+            assert page.url.endswith("#adjust")
+    if phone["width"] == 360:
+        check_a11y(page, f"adjust-refused-{'js' if scripts else 'plain'}")
+    # A good one is said there too, and the rows and the strip follow.
+    adjust = page.locator("#adjust")
+    adjust.get_by_label("By how many (+ gives, − takes)").fill("-2")
+    adjust.get_by_role("button", name="Adjust", exact=True).click()
+    expect(adjust.locator(".tap-said [role=status]")).to_have_text("Cat: Adjust -2. Cat -2.")
+    expect(adjust.locator(".tap-said [role=status]")).to_be_in_viewport()
+    expect_strip_as_rows(page, ["8", "9", "6"])

@@ -516,3 +516,37 @@ def test_a_change_sent_twice_is_saved_once(alice_client: Client, game: GameSessi
     response = alice_client.post(url, other, follow=True)
     assert "not saved: changing Ben: Bust to Ann: Bust" in response.text
     assert _events(game, 1) == [("Cat", "bust", None)]
+
+
+@pytest.mark.parametrize("tokens", ["0", "", "100000000000000000000", "-500"])
+def test_an_adjustment_refused_comes_back_at_its_field(
+    alice_client: Client, game: GameSession, tokens: str
+) -> None:
+    """Without JavaScript the page comes back at the form's anchor (its action's #adjust),
+    with htmx the table with the form open; both keep what was typed and chosen."""
+    page = alice_client.get(_url(game)).text
+    assert f'action="{_url(game)}#adjust"' in page
+    assert 'id="adjust"' in page
+    sent = {"state": _state(alice_client, game), "player": "2", "tokens": tokens, "adjust": ""}
+    for headers in ({}, HX):
+        response = alice_client.post(_url(game), sent, headers=headers)
+        assert response.status_code == 200
+        form = response.context["adjust_form"]
+        assert (form["player"].value(), form["tokens"].value()) == ("2", tokens)
+        assert form.errors["tokens"]
+        assert re.search(
+            r'<details class="mt-3 adjust" id="adjust" data-place open>', response.text
+        )
+    assert not RoundEvent.objects.exists()
+
+
+def test_an_adjustment_made_is_said_by_its_form(alice_client: Client, game: GameSession) -> None:
+    sent = {"state": _state(alice_client, game), "player": "2", "tokens": "-1", "adjust": ""}
+    response = alice_client.post(_url(game), sent)
+    assert response["Location"].endswith("#adjust")
+    page = alice_client.get(response["Location"]).text
+    said = re.search(
+        r'<details class="mt-3 adjust" id="adjust" data-place open>.*?</details>', page, re.S
+    )
+    assert said
+    assert "Cat: Adjust -1. Cat -1." in said.group(0)
