@@ -4,7 +4,8 @@ The production server (gunicorn) with production settings (DEBUG off, compressed
 from whitenoise) on SQLite, bound to this computer's addresses on the local network and to
 127.0.0.1. What it needs is made on the first run and kept in `.run/` (git-ignored): the secret
 key, and with `--https` a self-signed certificate. The settings it derives (allowed hosts, CSRF
-origins, cookies) give way to the same variables set in the environment.
+origins, cookies, and SITE_URL, the local network's address that share links carry) give way to
+the same variables set in the environment.
 
 This module does not import Django: it prepares the environment, runs `migrate` and
 `collectstatic` in it, then becomes gunicorn (one process tree, which Ctrl-C stops whole).
