@@ -128,11 +128,18 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
     standings = {standing.player: standing for standing in result.standings}
     allowed = result.allowed
     events = () if result.finished else adding.events_for(rules)
+    allowance = _allowance(result)
     seats = []
     for index, name in enumerate(rules.players):
         standing = standings[name]
         held = standing.tokens if standing.tokens is not None else 0
         start = rules.tokens or 0
+        label = _standing_label(rules, standing)
+        if allowance is not None:
+            label = _("%(left)s this round, score %(score)s") % {
+                "left": rules.amount(allowance[name]),
+                "score": standing.total or 0,
+            }
         may = {(rule.event, rule.target) for rule in allowed.get(name, ())}
         cells = tuple(
             EventCell(
@@ -148,7 +155,7 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
                 index=index,
                 name=name,
                 standing=standing,
-                tokens_label=_standing_label(rules, standing),
+                tokens_label=label,
                 coins=_coins(held, start) if rules.uses_tokens else (),
                 folds=max(0, start - held),
                 cells=cells,
@@ -173,6 +180,19 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         "rules_title": rules.title,
         "state": adding.table_state(result.rounds),
     }
+
+
+def _allowance(result: adding.AddingResult) -> dict[str, int] | None:
+    """Wilson: the game points each player has left in the round being played (all of them,
+    for the round to come), which their score gains only when the round ends; None for the
+    other scorings, and once the game is over (the scores say it all)."""
+    rules = result.rules
+    if rules.scoring != "wilson" or result.finished:
+        return None
+    last = result.rounds[-1] if result.rounds else None
+    if last is not None and not last.complete and last.points is not None:
+        return dict(last.points)
+    return dict.fromkeys(rules.players, rules.tokens or 0)
 
 
 def strip(result: adding.AddingResult) -> list[StripCell]:

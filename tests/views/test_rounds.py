@@ -62,7 +62,7 @@ def test_it_starts_an_adding_session(
             "seat_0": roster[0].pk,
             "seat_1": roster[1].pk,
             "seat_2": roster[2].pk,
-            "first_dealer": roster[2].pk,
+            "first_dealer": "2",  # seat 3: Cat
             "tokens": "7",
             "start": "",
         },
@@ -71,7 +71,8 @@ def test_it_starts_an_adding_session(
     assert response["Location"] == _url(session)
     assert session.family == "adding"
     assert session.options == {"tokens": 7}
-    assert [s.player.name for s in session.seats.all()] == ["Cat", "Ann", "Ben"]
+    assert [s.player.name for s in session.seats.all()] == ["Ann", "Ben", "Cat"]
+    assert session.result().next.dealer == "Cat"
 
 
 def test_it_rejects_a_bad_start(alice_client: Client, roster: list[Player]) -> None:
@@ -550,3 +551,33 @@ def test_an_adjustment_made_is_said_by_its_form(alice_client: Client, game: Game
     )
     assert said
     assert "Cat: Adjust -1. Cat -1." in said.group(0)
+
+
+def test_wilson_rows_show_the_allowance_as_it_stands(
+    alice: User, alice_client: Client, roster: list[Player]
+) -> None:
+    """Wilson (RULES.md §2.3): 3 game points each round, one lost at each border; the score
+    counts a round once it has ended. Mid-round the row says what is left of the allowance."""
+    game = create_adding_session(
+        owner=alice, ruleset="wilson", options={}, players=roster, title="Wilson"
+    )
+
+    def labels(page: str) -> list[str]:
+        return re.findall(r'<span class="tokens-label">([^<]*)</span>', page)
+
+    page = alice_client.get(_url(game)).text
+    assert labels(page) == ["3 game points this round, score 0"] * 3
+    page = _tap(alice_client, game, "1:border:33")
+    assert "Ben: Border 33. Ben -1." in page
+    assert labels(page) == [
+        "3 game points this round, score 0",
+        "2 game points this round, score 0",
+        "3 game points this round, score 0",
+    ]
+    _tap(alice_client, game, "1:border:66")
+    page = _tap(alice_client, game, "2:border:99")  # ends the round: the scores count it
+    assert labels(page) == [
+        "3 game points this round, score 3",
+        "3 game points this round, score 1",
+        "3 game points this round, score 2",
+    ]
