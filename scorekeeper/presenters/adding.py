@@ -547,9 +547,11 @@ DIRECTIONS = {
 
 @dataclass(frozen=True)
 class CounterCard:
-    """One button of the card grid: the card's id (its label too) and whether it asks."""
+    """One button of the card grid: the card's id (what the button sends), its label in the
+    active language ("K", "R" in French) and whether it asks."""
 
     id: str
+    label: str
     asks: bool
 
 
@@ -580,7 +582,7 @@ class Counter:
     refused: str | None
     cards: tuple[CounterCard, ...]
     question: str = ""  # the question of the card asked about ("A: count it as?")
-    asked: str = ""  # that card's id
+    asked: str = ""  # that card, in the active language ("R")
     choices: tuple[tuple[str, str], ...] = ()  # (button value "A|11", label "11")
     wide: bool = False  # many choices (a total from 0 to 100): a denser grid
     earlier: int = 0  # the cards of the round before those listed
@@ -588,13 +590,14 @@ class Counter:
 
 def _play_label(table: adding.CardTable, play: adding.count.Play) -> str:
     """ "K", "A (11)", "10 (+10)" where the card may take away, "5 → Cat" (who plays next)."""
+    words = adding.cards.card_words(play.card)
     if play.choice is None:
-        return play.card
+        return words
     if isinstance(play.choice, str):
-        return f"{play.card} → {play.choice}"
+        return f"{words} → {play.choice}"
     card = table.card(play.card)
     signed = card is not None and any(value < 0 for value in card.effect.values)
-    return f"{play.card} ({adding.cards.number_words(play.choice, signed)})"
+    return f"{words} ({adding.cards.number_words(play.choice, signed)})"
 
 
 def _question(card: str, words: str) -> str:
@@ -614,7 +617,10 @@ def counter(
 ) -> Counter:
     """Shape the count for the page; `ask`: the card whose one more input is asked for."""
     table = adding.CARD_TABLES[rules.card_table]
-    cards = tuple(CounterCard(card.id, card.effect.asks is not None) for card in table.cards)
+    cards = tuple(
+        CounterCard(card.id, adding.cards.card_words(card.id), card.effect.asks is not None)
+        for card in table.cards
+    )
     listed = tuple(enumerate(proposal.sentence for proposal in proposals))
     if count is None:
         return Counter(None, "", 0, "", "", "", (), listed, refused, cards)
@@ -657,8 +663,10 @@ def counter(
         return shown
     return replace(
         shown,
-        question=_question(found.id, _(adding.cards.QUESTIONS[found.effect.asks])),
-        asked=found.id,
+        question=_question(
+            adding.cards.card_words(found.id), _(adding.cards.QUESTIONS[found.effect.asks])
+        ),
+        asked=adding.cards.card_words(found.id),
         choices=tuple((f"{found.id}|{value}", label) for value, label in offered),
         wide=len(offered) > 12,
     )

@@ -292,7 +292,7 @@ def _card(
     now, played = counting.play_card(session=session, version=version, card=card, choice=choice)
     count = played.count
     if played.counted:  # a refused card is said in the count itself, with what it proposes
-        said = {"card": card, "total": count.total, "player": count.turn}
+        said = {"card": adding.cards.card_words(card), "total": count.total, "player": count.turn}
         if count.turn:
             text = _("%(card)s: the total is %(total)s. %(player)s to play.") % said
         else:

@@ -407,3 +407,24 @@ def test_an_adjustment_refused_is_said_by_its_field(
     expect(adjust.locator(".tap-said [role=status]")).to_have_text("Cat: Adjust -2. Cat -2.")
     expect(adjust.locator(".tap-said [role=status]")).to_be_in_viewport()
     expect_strip_as_rows(page, ["8", "9", "6"])
+
+
+# The card counter in French: valet, dame, roi
+
+
+def test_the_counter_names_the_cards_in_french(
+    new_page: NewPage, log_in: Any, alice: User, roster: list[Player], check_a11y: CheckA11y
+) -> None:
+    game = _session(alice, roster, "thirty-three")
+    page = _open(new_page, log_in, alice, game, locale="fr-FR")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    _tap(page, "Compter les cartes : total, tour et événements")
+    cards = page.locator("#counter-cards button")
+    expect(cards).to_have_text(["A…", "2", "3", "4", "5", "6", "7", "8", "9", "10…", "V", "D", "R"])
+    _tap(page, "R")
+    expect(page.locator("#counter .counter-total")).to_have_text("Total de la pile : 10")
+    expect(page.locator("#counter .tap-said")).to_contain_text("R : le total de la pile est 10.")
+    expect(page.locator(".counter-play-card")).to_have_text(["R"])
+    _tap(page, "A (puis choisir)")
+    expect(page.locator(".counter-ask legend")).to_have_text("A : la compter pour ?")
+    check_a11y(page, "counter-fr")
