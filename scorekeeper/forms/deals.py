@@ -191,6 +191,22 @@ class DealForm(forms.Form):
             cards = "".join(c for c in str(fields["cards"].value() or "") if c in CARD_LETTERS)
             label = _hand_label(name)
             more = fields.get("premium")
+            choices = [
+                group
+                for group in (
+                    _choices(
+                        fields.get("made"),
+                        _words(_("Did %(hand)s make the bid?"), hand=label),
+                        mark_safe(_("By bid")),
+                    ),
+                    _choices(
+                        fields.get("premium"),
+                        _words(_("Premium bid by %(hand)s"), hand=label),
+                        mark_safe(_("No premium")),
+                    ),
+                )
+                if group
+            ]
             rows.append(
                 {
                     "index": str(index),  # as the page writes it (an int is localized there)
@@ -204,8 +220,16 @@ class DealForm(forms.Form):
                         fields["tricks"], _words(_("Tricks won by %(hand)s"), hand=label)
                     ),
                     "cards_box": Slot.of(fields["cards"]),
+                    # ⋯ stays folded: what is chosen in it is said on the hand's row, unless
+                    # the rules refused it (then its buttons are open beside the message).
                     "more_open": any(
-                        part in fields and fields[part].value() for part in ("made", "premium")
+                        part in fields and fields[part].errors for part in ("made", "premium")
+                    ),
+                    "chosen": " · ".join(
+                        str(choice["label"])
+                        for group in choices
+                        for choice in group["choices"]
+                        if choice["checked"] and choice["value"]
                     ),
                     "more_label": _words(
                         _("Made or failed, premium: %(hand)s")
@@ -233,22 +257,7 @@ class DealForm(forms.Form):
                     ],
                     "cards_group": _words(_("Bid cards of %(hand)s"), hand=label),
                     "cards_clear": _words(_("Clear %(hand)s's bid cards"), hand=label),
-                    "choices": [
-                        group
-                        for group in (
-                            _choices(
-                                fields.get("made"),
-                                _words(_("Did %(hand)s make the bid?"), hand=label),
-                                mark_safe(_("By bid")),
-                            ),
-                            _choices(
-                                fields.get("premium"),
-                                _words(_("Premium bid by %(hand)s"), hand=label),
-                                mark_safe(_("No premium")),
-                            ),
-                        )
-                        if group
-                    ],
+                    "choices": choices,
                 }
             )
         return rows

@@ -88,6 +88,16 @@
     if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
   }
 
+  // Once a ⋯ panel folds: the form's top back under the strip, if the whole form fits.
+  function refit() {
+    var screen = band();
+    var top = form.getBoundingClientRect().top;
+    var bottom = hands[hands.length - 1].card.getBoundingClientRect().bottom;
+    if (top < screen.top && bottom - top <= screen.bottom - screen.top) {
+      window.scrollBy({ top: top - screen.top });
+    }
+  }
+
   function changed(input) {
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
@@ -115,6 +125,15 @@
     cursor = Math.max(0, Math.min(slots.length - 1, index));
     pending = false;
     show();
+  }
+
+  // What a hand's ⋯ holds, in words on its row: "Failed ✗ · Declare" (nothing by default).
+  function chosen(card) {
+    var words = [];
+    card.querySelectorAll(".more-panel input[type=radio]:checked").forEach(function (radio) {
+      if (radio.value) words.push(card.querySelector("label[for='" + radio.id + "']").textContent);
+    });
+    card.querySelector(".hand-chosen").textContent = words.join(" · ");
   }
 
   function cardsShown(hand) {
@@ -210,7 +229,7 @@
     hand.bid.value = "";
     hand.cards.value = "";
     cardsShown(hand);
-    hand.card.querySelector("details.hand-more").open = true; // so the mark is seen
+    chosen(hand.card);
     changed(radio);
     moveTo(slots[cursor].hand * 2 + 1);
   }
@@ -260,11 +279,16 @@
       else if (hand.cards.value) { hand.cards.value = ""; cardsShown(hand); }
     });
   });
-  // A ⋯ panel opens in sight; the row under the cursor stays in sight when a new status (in the
-  // bar) changes the bar's height.
+  // A ⋯ panel opens in sight. Its choices are said on the hand's row (the panel folded); a
+  // premium is the panel's last question, so choosing one folds it.
   form.querySelectorAll("details.hand-more").forEach(function (details) {
     details.addEventListener("toggle", function () {
       if (details.open) inSight(details.querySelector(".more-panel"));
+      else refit();
+    });
+    details.addEventListener("change", function (event) {
+      chosen(details.closest(".hand-card"));
+      if (/-premium$/.test(event.target.name)) details.open = false;
     });
   });
   form.querySelector(".entry-check").addEventListener("htmx:afterSettle", function () {

@@ -523,3 +523,51 @@ def test_the_correction_page_shows_one_cursor(
     assert page.evaluate("document.activeElement.closest('.slot-active') !== null")
     key(page, "3")  # his tricks; on to Cat's bid
     expect(bid_box(page, "Cat")).to_be_focused()
+
+
+@pytest.mark.parametrize("phone", PHONES)
+@pytest.mark.parametrize("language", ["en-GB", pytest.param("fr-FR", marks=needs_french)])
+def test_the_more_panel_keeps_each_choice_on_one_row_and_closes_after_a_premium(
+    new_page: NewPage,
+    log_in: LogIn,
+    check_a11y: CheckA11y,
+    alice: User,
+    roster: list[Player],
+    phone: str,
+    language: str,
+) -> None:
+    game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=roster[:3])
+    page = new_page(viewport=PHONES[phone], locale=language, reduced_motion="reduce")
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    wait_for_keypad(page)
+    cat = page.locator("#hand-2")
+    details = cat.locator("details.hand-more")
+    cat.locator("summary").click()
+    expect(details).to_have_attribute("open", "")
+    for group in cat.locator(".more-panel .toggle-group").all():
+        tops = {
+            round(box["y"])
+            for box in (b.bounding_box() for b in group.locator("label").all())
+            if box
+        }
+        assert len(tops) == 1, f"{group.inner_text()!r} wraps onto {len(tops)} rows"
+    page.screenshot(path=SCREENSHOTS / f"at-the-table-panel-{language}-{phone}.png")
+    if phone == "360x740":  # check_a11y's layout checks are for a 360-px screen
+        check_a11y(page, "more-panel")
+    # Declare: the panel closes, and Cat's row says what was chosen.
+    cat.locator('label[for="id_h2-premium_1"]').click()
+    expect(details).not_to_have_attribute("open", "")
+    expect(cat.locator("#id_h2-premium_1")).to_be_checked()
+    declare = "Declare" if language == "en-GB" else "Déclarer"
+    expect(cat.locator(".hand-chosen")).to_have_text(declare)
+    expect(cat.locator(".hand-chosen")).to_be_visible()
+    expect_every_hand_in_sight(page, "After Declare")
+    page.screenshot(path=SCREENSHOTS / f"at-the-table-declared-{language}-{phone}.png")
+    # Failed ✗ from the keypad marks Ben's row in words too, without opening its panel.
+    page.locator("#id_h1-bid").click()
+    page.locator('#keypad button[data-key="failed"]').click()
+    expect(page.locator("#id_h1-made_2")).to_be_checked()
+    failed = "Failed ✗" if language == "en-GB" else "Chutée ✗"
+    expect(page.locator("#hand-1 .hand-chosen")).to_have_text(failed)
+    expect(page.locator("#hand-1 details.hand-more")).not_to_have_attribute("open", "")

@@ -214,7 +214,10 @@ def toggles(page: Page, name: str, hand: trick.HandEntry) -> None:
     for label in filter(None, [made, premium]):
         card = open_more(page, name)
         card.get_by_text(label, exact=True).click()
-        expect(card.get_by_role("radio", name=label, exact=True)).to_be_checked()
+        # A premium folds the panel: the choice is said on the hand's row.
+        radio = card.get_by_role("radio", name=label, exact=True, include_hidden=True)
+        expect(radio).to_be_checked()
+        expect(card.locator(".hand-chosen")).to_contain_text(label)
 
 
 def save_deal(page: Page, number: int, result: trick.SessionResult) -> None:

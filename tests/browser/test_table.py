@@ -213,7 +213,11 @@ def enter_hand(page: Page, name: str, hand: Hand) -> None:
         if value:
             card = open_more(page, name)
             card.get_by_text(labels[value], exact=True).click()
-            expect(card.get_by_role("radio", name=labels[value], exact=True)).to_be_checked()
+            # With JavaScript a premium folds the panel: the choice is said on the hand's row.
+            radio = card.get_by_role("radio", name=labels[value], exact=True, include_hidden=True)
+            expect(radio).to_be_checked()
+            if page.javascript_enabled:  # type: ignore[attr-defined]
+                expect(card.locator(".hand-chosen")).to_contain_text(labels[value])
 
 
 def expect_banner(page: Page, number: int, deals: list[Deal]) -> None:
