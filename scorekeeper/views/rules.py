@@ -25,7 +25,13 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from scorekeeper.forms.rules import RulesQuery, problem_text, resolve_keeping, rules_params
+from scorekeeper.forms.rules import (
+    PLAYERS_PARAM,
+    RulesQuery,
+    problem_text,
+    resolve_keeping,
+    rules_params,
+)
 from scorekeeper.http import AuthedRequest
 from scorekeeper.presenters import PRESENTERS, template
 from scorekeeper.presenters.documents import render_document
@@ -119,12 +125,18 @@ def sheet(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
 
 @require_GET
 def pad(request: HttpRequest, family: str, preset_id: str) -> HttpResponse:
+    """A blank score pad; its own small form chooses the number of players (a column group
+    each), among those the preset allows, keeping the other options of the query."""
     rules_family, preset = preset_of(family, preset_id)
     query = RulesQuery(rules_family, preset, request.GET)
+    players = next((field for field in query.fields() if field.name == PLAYERS_PARAM), None)
     ctx = {
         **sheet_context(rules_family, query.rules, pad=True),
         **_sheet_links(family, preset, query.params),
         "problems": query.problems,
+        "players_field": players,
+        "players_url": reverse("score_pad", args=[family, preset.id]),
+        "kept_params": {k: v for k, v in query.params.items() if k != PLAYERS_PARAM},
     }
     return render(request, "cheatsheets/pad.html", ctx, status=400 if query.problems else 200)
 

@@ -428,3 +428,29 @@ def test_the_counter_names_the_cards_in_french(
     _tap(page, "A (puis choisir)")
     expect(page.locator(".counter-ask legend")).to_have_text("A : la compter pour ?")
     check_a11y(page, "counter-fr")
+
+
+# The score pad chooses its number of players
+
+
+@pytest.mark.parametrize("scripts", [True, False], ids=["js", "no-js"])
+def test_the_score_pad_chooses_its_players(
+    new_page: NewPage, check_a11y: CheckA11y, scripts: bool
+) -> None:
+    page = new_page(java_script_enabled=scripts)
+    page.goto("/rules/adding/thirty-three/pad/?tokens=5")
+    names = page.locator(".pad-grid .pad-name")
+    expect(names).to_have_count(4)
+    page.get_by_label("Players on the pad").select_option("6")
+    page.get_by_role("button", name="Show the pad", exact=True).click()
+    expect(names).to_have_count(6)
+    assert "players=6" in page.url
+    assert "tokens=5" in page.url
+    expect(page.get_by_label("Players on the pad")).to_have_value("6")
+    # Printed: the form is not on the paper, the six players' columns are.
+    page.emulate_media(media="print")
+    expect(page.locator("form.pad-players")).to_be_hidden()
+    expect(page.locator(".pad-grid thead .pad-name-cell")).to_have_count(6)
+    expect(page.locator(".pad-grid thead .pad-name-cell").last).to_be_visible()
+    page.emulate_media(media="screen")
+    check_a11y(page, f"pad-six-{'js' if scripts else 'plain'}")
