@@ -571,3 +571,37 @@ def test_the_more_panel_keeps_each_choice_on_one_row_and_closes_after_a_premium(
     failed = "Failed ✗" if language == "en-GB" else "Chutée ✗"
     expect(page.locator("#hand-1 .hand-chosen")).to_have_text(failed)
     expect(page.locator("#hand-1 details.hand-more")).not_to_have_attribute("open", "")
+
+
+# For each box marked wrong: the room its padding leaves for the number, and the number's width.
+ROOM = """() => [...document.querySelectorAll("#deal-form .slot-input.is-invalid")].map((box) => {
+  const style = getComputedStyle(box);
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return [box.id, Math.floor(room), Math.ceil(pen.measureText(box.value || "00").width)];
+})"""
+
+
+def test_without_javascript_a_box_marked_wrong_still_shows_its_number(
+    new_page: NewPage, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
+) -> None:
+    """A refused deal marks its boxes red; the mark leaves the number its room (Bootstrap's
+    warning icon took most of a narrow box)."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    page = new_page(java_script_enabled=False)
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    for name, tricks, bid in (("Ann", "10", "10"), ("Ben", "2", "2"), ("Cat", "0", "0")):
+        tricks_box(page, name).fill(tricks)
+        bid_box(page, name).fill(bid)
+    save_button(page).click()
+    expect(page.locator("#deal-form .slot-input.is-invalid")).to_have_count(2)
+    expect(hand_card(page, "Ann")).to_contain_text("A deal has only 9 tricks.")
+    rooms = page.evaluate(ROOM)
+    print(f"\nBoxes marked wrong (id, room, number): {rooms}")
+    for box, room, number in rooms:
+        assert room >= number, f"{box} leaves {room} px for a number {number} px wide"
+    page.screenshot(path=SCREENSHOTS / "at-the-table-no-javascript-refused.png")
+    check_a11y(page, "refused-without-javascript")
+    assert not deal_entries(game)
