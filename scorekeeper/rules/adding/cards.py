@@ -373,7 +373,7 @@ CARD_TABLES: dict[str, CardTable] = {
                 _row("Q♥", SET, 0),
                 _adds("K", 0),
             ),
-            gettext_noop("Going over 100 costs a chip."),
+            gettext_noop("Going over 100 costs a token."),
         ),
         CardTable(
             "ninety-eight",

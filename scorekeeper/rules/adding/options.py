@@ -111,7 +111,7 @@ OPTIONS = (
         gettext_noop("Show tokens as"),
         CHOICE,
         (
-            Choice("tokens", gettext_noop("Tokens (coins, chips, lives)"), gettext_noop("Tokens")),
+            Choice("tokens", gettext_noop("Tokens (drawn as coins)"), gettext_noop("Tokens")),
             Choice(
                 "dollar-bill",
                 gettext_noop("A dollar bill's folds"),

@@ -135,7 +135,9 @@ PRESETS: dict[str, AddingPreset] = {
         AddingPreset(
             id="one-hundred",
             name=gettext_noop("One Hundred"),
-            description=gettext_noop("Limit 100, 3 chips; black aces set any total, tens set 100."),
+            description=gettext_noop(
+                "Limit 100, 3 tokens; black aces set any total, tens set 100."
+            ),
             cards_held=(3,),
             limit=100,
             scoring="tokens",
