@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -13,7 +14,7 @@ from django.utils.functional import lazy
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scorekeeper.rules import trick
 from scorekeeper.rules.common import join_names
@@ -61,6 +62,7 @@ class DealForm(forms.Form):
         self.most_bid = most_bid = max(rules.bid_max, rules.tricks if rules.zero_all_tricks else 0)
         for index, name in enumerate(self.hand_names):
             label = _hand_label(name)
+            vowel = vowel_sound_first(label)
             self.fields[f"h{index}-tricks"] = forms.IntegerField(
                 label=_("Tricks won by %(player)s") % {"player": label},
                 min_value=0,
@@ -78,7 +80,12 @@ class DealForm(forms.Form):
                 },
             )
             self.fields[f"h{index}-bid"] = forms.IntegerField(
-                label=_("Bid of %(player)s as a number") % {"player": label},
+                label=(
+                    pgettext(VOWEL_FIRST, "Bid of %(player)s as a number")
+                    if vowel
+                    else _("Bid of %(player)s as a number")
+                )
+                % {"player": label},
                 required=False,
                 min_value=0,
                 max_value=most_bid,
@@ -104,7 +111,12 @@ class DealForm(forms.Form):
             )
             if rules.premiums:
                 self.fields[f"h{index}-premium"] = forms.ChoiceField(
-                    label=_("Premium bid by %(player)s") % {"player": label},
+                    label=(
+                        pgettext(VOWEL_FIRST, "Premium bid by %(player)s")
+                        if vowel
+                        else _("Premium bid by %(player)s")
+                    )
+                    % {"player": label},
                     choices=[("", _("No premium"))]
                     + [(kind, _(trick.PREMIUM_LABELS[kind])) for kind in rules.premiums],
                     required=False,
@@ -190,18 +202,29 @@ class DealForm(forms.Form):
             }
             cards = "".join(c for c in str(fields["cards"].value() or "") if c in CARD_LETTERS)
             label = _hand_label(name)
+            vowel = vowel_sound_first(label)
             more = fields.get("premium")
             choices = [
                 group
                 for group in (
                     _choices(
                         fields.get("made"),
-                        _words(_("Did %(hand)s make the bid?"), hand=label),
+                        _words(
+                            pgettext(VOWEL_FIRST, "Did %(hand)s make the bid?")
+                            if vowel
+                            else _("Did %(hand)s make the bid?"),
+                            hand=label,
+                        ),
                         mark_safe(_("By bid")),
                     ),
                     _choices(
                         fields.get("premium"),
-                        _words(_("Premium bid by %(hand)s"), hand=label),
+                        _words(
+                            pgettext(VOWEL_FIRST, "Premium bid by %(hand)s")
+                            if vowel
+                            else _("Premium bid by %(hand)s"),
+                            hand=label,
+                        ),
                         mark_safe(_("No premium")),
                     ),
                 )
@@ -215,7 +238,15 @@ class DealForm(forms.Form):
                     "fields": fields,
                     # Each box as the page writes it, read off its field once: the template
                     # engine's lookups through a bound field cost more than the rest of a hand.
-                    "bid": Slot.of(fields["bid"], _words(_("Bid of %(hand)s"), hand=label)),
+                    "bid": Slot.of(
+                        fields["bid"],
+                        _words(
+                            pgettext(VOWEL_FIRST, "Bid of %(hand)s")
+                            if vowel
+                            else _("Bid of %(hand)s"),
+                            hand=label,
+                        ),
+                    ),
                     "tricks": Slot.of(
                         fields["tricks"], _words(_("Tricks won by %(hand)s"), hand=label)
                     ),
@@ -255,8 +286,18 @@ class DealForm(forms.Form):
                         }
                         for suit in self.bid_suits
                     ],
-                    "cards_group": _words(_("Bid cards of %(hand)s"), hand=label),
-                    "cards_clear": _words(_("Clear %(hand)s's bid cards"), hand=label),
+                    "cards_group": _words(
+                        pgettext(VOWEL_FIRST, "Bid cards of %(hand)s")
+                        if vowel
+                        else _("Bid cards of %(hand)s"),
+                        hand=label,
+                    ),
+                    "cards_clear": _words(
+                        pgettext(VOWEL_FIRST, "Clear %(hand)s's bid cards")
+                        if vowel
+                        else _("Clear %(hand)s's bid cards"),
+                        hand=label,
+                    ),
                     "choices": choices,
                 }
             )
@@ -394,6 +435,25 @@ def _choices(
             for number, (value, label) in enumerate(cast(list[tuple[str, str]], choices))
         ],
     }
+
+
+# The context of a sentence translated for a name that begins with a vowel sound: French
+# elides « de » before it (« l’annonce d’Anne », but « de Ben »). English has one wording.
+VOWEL_FIRST = "the name begins with a vowel sound"
+
+
+def vowel_sound_first(name: str) -> bool:
+    """Whether a name begins with a vowel sound, as French elision asks: a vowel, accented or
+    not (Anne, Élodie), a mute h (Hugo, Hélène: first names take it so), or a y before a
+    consonant (Yves, but not Yann)."""
+    spelled = unicodedata.normalize("NFD", name.strip().lower())
+    letters = [c for c in spelled if not unicodedata.combining(c)]
+    vowels = "aeiouœæ"
+    if not letters:
+        return False
+    if letters[0] == "y":
+        return len(letters) > 1 and letters[1] not in vowels + "y"
+    return letters[0] in vowels + "h"
 
 
 def _hand_label(name: str) -> str:

@@ -108,6 +108,38 @@ def test_the_deal_forms_words_are_french(game: GameSession) -> None:
         assert DealForm(rules=game.rules()).fields["h0-tricks"].label == "Tricks won by Ann"
 
 
+@pytest.mark.parametrize(
+    ("name", "of"),
+    [
+        ("Anne", "d’Anne"),
+        ("Ben", "de Ben"),
+        ("Hugo", "d’Hugo"),
+        ("Hélène", "d’Hélène"),
+        ("Élodie", "d’Élodie"),
+        ("Yves", "d’Yves"),
+        ("Yann", "de Yann"),
+    ],
+)
+def test_the_deal_forms_words_elide_de_before_a_vowel(alice: User, name: str, of: str) -> None:
+    """French writes « l’annonce d’Anne » but « de Ben », and « d’Hugo » (a mute h)."""
+    players = [Player.objects.create(owner=alice, name=n) for n in (name, "Zoé", "Xavier")]
+    game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=players)
+    with translation.override("fr"):
+        form = DealForm(rules=game.rules())
+        hand = form.hands()[0]
+        assert form.fields["h0-bid"].label == f"Annonce {of} en nombre"
+        assert form.fields["h0-premium"].label == f"Annonce à prime {of}"
+        assert hand["bid"].label == f"Annonce {of}"
+        assert hand["cards_group"] == f"Cartes d’annonce {of}"
+        assert hand["cards_clear"] == f"Effacer les cartes d’annonce {of}"
+        questions = [group["question"] for group in hand["choices"]]
+        assert questions == [f"Annonce {of} réussie{NBSP}?", f"Annonce à prime {of}"]
+    with translation.override("en"):
+        hand = DealForm(rules=game.rules()).hands()[0]
+        assert hand["bid"].label == f"Bid of {name}"
+        assert hand["cards_clear"] == f"Clear {name}'s bid cards"
+
+
 def test_a_seat_taken_twice_is_said_in_french(alice_client: Client, roster: list[Player]) -> None:
     ann, ben, *_ = roster
     response = alice_client.post(
