@@ -16,6 +16,7 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.forms.deals import DealForm, apply_taps, entry_initial
 from scorekeeper.http import HtmxHttpRequest
@@ -190,6 +191,10 @@ def _ended(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         request,
         _("The session ended after deal %(number)s.") % {"number": len(table.session.entries())},
     )
+    if request.htmx:
+        # A status check: the whole page comes back, finished (a redirect followed by htmx
+        # would put that page inside the status box).
+        return HttpResponseClientRedirect(table.base)
     return redirect(table.base)
 
 

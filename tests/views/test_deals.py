@@ -507,6 +507,22 @@ def test_a_deal_after_the_end_is_refused(
     assert "The session ended after deal 9." in response.text.replace("&#x27;", "'")
 
 
+def test_a_status_check_after_the_end_brings_the_whole_page_back(
+    alice_client: Client, alice: User, game: GameSession
+) -> None:
+    """Another phone saved the last deal while this one was typing: its next status check
+    (htmx) loads the table again, finished, rather than a page inside the status box."""
+    _play_out(game, alice, 9)
+    data = _deal(number=9)
+    del data["save"]
+    response = alice_client.post(_url(game), data, headers=HX)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == _url(game)
+    page = alice_client.get(_url(game)).text.replace("&#x27;", "'")
+    assert "The session ended after deal 9." in page
+    assert Deal.objects.filter(session=game).count() == 9
+
+
 def test_history_lists_every_change(alice_client: Client, game: GameSession) -> None:
     alice_client.post(_url(game), _deal())
     alice_client.post(_url(game), {"undo": "1"})
