@@ -587,7 +587,7 @@ def test_without_javascript_a_box_marked_wrong_still_shows_its_number(
     new_page: NewPage, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
 ) -> None:
     """A refused deal marks its boxes red; the mark leaves the number its room (Bootstrap's
-    warning icon took most of a narrow box)."""
+    warning icon, with its padding, would take most of a box this narrow)."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     page = new_page(java_script_enabled=False)
     log_in(page, alice)
