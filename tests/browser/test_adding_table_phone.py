@@ -239,6 +239,12 @@ def test_no_row_moves_under_the_finger(
     assert shifts["cls"] < 0.01
     heights = {row.get_attribute("id"): row.bounding_box()["height"] for row in rows.all()}  # type: ignore[index]
     assert len(set(heights.values())) == 1, f"every row alike, out or in: {heights}"
+    # The coins are on one line: as high as one coin.
+    coins = page.evaluate(
+        "[...document.querySelectorAll('.coins')].map(c => [c.getBoundingClientRect().height,"
+        " c.querySelector('.coin').getBoundingClientRect().height])"
+    )
+    assert coins and all(line <= coin + 0.5 for line, coin in coins), coins
     if phone["width"] == 360:
         check_a11y(page, "rows")
 
