@@ -28,7 +28,7 @@ from scorekeeper.prepared import Prepared
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
-from scorekeeper.rules.common import InvalidRules, Problem, seat_names, seating_moved_on
+from scorekeeper.rules.common import InvalidRules, Problem, dealer_moved_on, seat_names
 from scorekeeper.rules.registry import FAMILIES, Family, family
 from scorekeeper.scoresheet import build_sheet, dumps_scoresheet, stored_scoresheet
 
@@ -260,6 +260,9 @@ class GameSession(models.Model):
     # That saved ruleset's name when the session started ("Our Friday rules"), kept with the
     # options it copied: the session's name when it has no title, and said beside its rules.
     ruleset_name = models.CharField(max_length=RULESET_NAME_MAX, blank=True)
+    # The seat that deals first (0 is seat 1): the seats stay in the order the table sits,
+    # and the deal starts here.
+    first_dealer = models.PositiveSmallIntegerField(default=0)
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -271,6 +274,9 @@ class GameSession(models.Model):
             ),
             models.CheckConstraint(
                 condition=~models.Q(ruleset=""), name="session_ruleset_not_blank"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(first_dealer__lt=MAX_PLAYERS), name="session_first_dealer_range"
             ),
         ]
 
@@ -307,9 +313,17 @@ class GameSession(models.Model):
             return "finished"
         return "abandoned" if self.abandoned else "in progress"
 
-    def rematch_seating(self) -> list[str]:
-        """The players of a rematch in seat order: the first of them deals first."""
-        return seating_moved_on(self.player_names())
+    def rematch_dealer(self) -> str:
+        """Who deals first in a rematch: the same seats, the deal moved on by one."""
+        names = self.player_names()
+        return names[dealer_moved_on(self.first_dealer, len(names))]
+
+    def dealing_order(self) -> list[str]:
+        """The players in seat order from the first dealer: the seat order of the scoresheet
+        file, where the first deals first (FORMAT.md)."""
+        names = self.player_names()
+        first = self.first_dealer % len(names) if names else 0
+        return [*names[first:], *names[:first]]
 
     def seats_by_name(self) -> dict[str, Seat]:
         return {seat.player.name: seat for seat in self.seats.all()}
@@ -324,7 +338,7 @@ class GameSession(models.Model):
         if self._rules is None:
             try:
                 self._rules = self.rules_family.resolve_rules(
-                    self.ruleset, self.options, self.player_names()
+                    self.ruleset, self.options, self.player_names(), self.first_dealer
                 )
             except InvalidRules as error:
                 raise UnreadableRules(self, error.problems) from error
@@ -391,7 +405,8 @@ class GameSession(models.Model):
         return {
             "ruleset": self.ruleset,
             "options": self.options,
-            "players": self.player_names(),
+            # The file has no first dealer: its seat order starts with them.
+            "players": self.dealing_order(),
             "entries": self.entries(),
             "title": self.title or None,
             "played_on": self.played_on,
@@ -461,7 +476,7 @@ class UnreadableRules(InvalidRules):
 
 
 class Seat(models.Model):
-    """A player's place at the table; position 0 deals the first deal."""
+    """A player's place at the table, in the order the table sits (position 0 is seat 1)."""
 
     session = models.ForeignKey(GameSession, models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

@@ -8,6 +8,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from scorekeeper.models import GameSession
+
 BEFORE_KEYS = [("scorekeeper", "0006_rate_limits")]
 WITH_KEYS = [("scorekeeper", "0007_player_name_key")]
 
@@ -139,3 +141,32 @@ def test_sessions_started_from_saved_rules_take_their_name(executor: MigrationEx
     )
     names = {session.title: session.ruleset_name for session in Session.objects.all()}
     assert names == {"from-saved": "Our Friday rules", "plain": ""}
+
+
+WITH_FIRST_DEALER = [("scorekeeper", "0017_session_first_dealer")]
+
+
+def test_sessions_started_before_keep_their_first_dealer_in_seat_1(
+    executor: MigrationExecutor,
+) -> None:
+    # Before, the seats were turned round so that the first dealer sat in seat 1.
+    executor.migrate(WITH_RULESET_NAME)
+    apps = executor.loader.project_state(WITH_RULESET_NAME).apps
+    alice = apps.get_model("auth", "User").objects.create(username="alice")
+    Player = apps.get_model("scorekeeper", "Player")
+    Session = apps.get_model("scorekeeper", "GameSession")
+    Seat = apps.get_model("scorekeeper", "Seat")
+    session = Session.objects.create(owner=alice, family="trick", ruleset="parlett-jokerless")
+    for position, name in enumerate(["Ben", "Cat", "Ann"]):  # Ben chosen to deal first
+        player = Player.objects.create(owner=alice, name=name, name_key=name.lower())
+        Seat.objects.create(session=session, position=position, player=player)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    # Through WITH_FIRST_DEALER to the latest: the models as the app has them.
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert WITH_FIRST_DEALER[0] in MigrationExecutor(connection).loader.applied_migrations
+    stored = GameSession.objects.with_seats().get(pk=session.pk)
+    assert stored.first_dealer == 0
+    assert stored.player_names() == ["Ben", "Cat", "Ann"]
+    assert stored.result().next.dealer == "Ben"

@@ -93,14 +93,15 @@ class SeatNameForm(forms.Form):
 
 
 class SeatOrderForm(forms.Form):
-    """The same players in a new order round the table; seat 1 deals first."""
+    """The same players in a new order round the table; the first dealer's seat deals first."""
 
     def __init__(self, *args: Any, session: GameSession, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.seated = [seat.player for seat in session.seats.all()]
         choices = [("", _("— choose —")), *((str(p.pk), p.name) for p in self.seated)]
         for index, player in enumerate(self.seated):
-            seat = _("Seat %(number)s (deals first)") if index == 0 else _("Seat %(number)s")
+            dealer = index == session.first_dealer
+            seat = _("Seat %(number)s (deals first)") if dealer else _("Seat %(number)s")
             self.fields[f"seat_{index}"] = forms.TypedChoiceField(
                 choices=choices,
                 coerce=int,

@@ -93,7 +93,7 @@ class SeatingForm(forms.Form):
         self.ruleset_name = name
         self.allowed = allowed
         roster = Player.objects.for_user(owner).active()
-        menu = RosterOptions(roster)  # every seat's menu and the dealer's: the roster read once
+        menu = RosterOptions(roster)  # every seat's menu: the roster read once
         self.seat_count = max(allowed)
         for index in range(self.seat_count):
             empty = _("— nobody —") if index >= min(allowed) else _("— choose —")
@@ -108,14 +108,20 @@ class SeatingForm(forms.Form):
                     "invalid_choice": _("Choose a player from your roster."),
                 },
             )
-        first = _("Seat %(number)s") % {"number": 1}
-        self.fields["first_dealer"] = forms.ModelChoiceField(
-            queryset=roster,
+        # Who deals first is a seat, chosen beside it: the list offers only seats, and the
+        # seats stay in the order the table sits.
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            choices=[
+                (index, _("Seat %(number)s deals first") % {"number": index + 1})
+                for index in range(self.seat_count)
+            ],
+            coerce=int,
             required=False,
+            initial=0,
             label=_("First dealer"),
-            empty_label=first,
-            widget=RosterSelect(menu, first),
+            widget=forms.RadioSelect(attrs={"class": "form-check-input"}),
             help_text=_("The deal then passes to the left, seat by seat."),
+            error_messages={"invalid_choice": _("Choose the seat that deals first.")},
         )
         self.helper = FormHelper()
         self.helper.form_tag = False
@@ -128,15 +134,21 @@ class SeatingForm(forms.Form):
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{index}"] for index in range(self.seat_count)]
 
+    def seat_rows(self) -> list[tuple[forms.BoundField, Any]]:
+        """Each seat's field, and its choice of the first dealer beside it."""
+        dealers = self["first_dealer"].subwidgets
+        return list(zip(self.seat_fields(), dealers, strict=True))
+
     def players(self) -> list[Player]:
-        """The seated players in seat order, the first dealer first."""
+        """The seated players in seat order, as the table sits."""
         seated = [self.cleaned_data.get(f"seat_{i}") for i in range(self.seat_count)]
-        players = [player for player in seated if player is not None]
-        dealer = self.cleaned_data.get("first_dealer")
-        if dealer in players:
-            start = players.index(dealer)
-            players = players[start:] + players[:start]
-        return players
+        return [player for player in seated if player is not None]
+
+    def first_dealer(self) -> int:
+        """The first dealer's place among `players()` (seats left empty do not count)."""
+        chosen = self.cleaned_data.get("first_dealer") or 0
+        seated = [self.cleaned_data.get(f"seat_{i}") for i in range(self.seat_count)]
+        return sum(player is not None for player in seated[:chosen])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -155,10 +167,10 @@ class SeatingForm(forms.Form):
             counts = bounds.player_range(sorted(self.allowed))
             needs = _("%(rules)s needs %(counts)s players.")
             self.add_error(None, needs % {"rules": _(self.ruleset_name), "counts": counts})
-        dealer = data.get("first_dealer")
-        if dealer is not None and dealer not in players:
-            where = _("%(player)s is not sitting at this table.") % {"player": dealer.name}
-            self.add_error("first_dealer", where)
+        dealer = data.get("first_dealer") or 0
+        if dealer < len(seated) and seated[dealer] is None and "first_dealer" not in self.errors:
+            empty = _("Seat %(number)s is empty: choose a seat with a player to deal first.")
+            self.add_error("first_dealer", empty % {"number": dealer + 1})
         return data
 
 
@@ -330,10 +342,12 @@ class OptionsForm(forms.Form):
             label = dict(self.fields[self.match_field].choices)[kind]  # type: ignore[attr-defined]
             self.add_error("match_number", _("Say how many for “%(match)s”.") % {"match": label})
 
-    def resolve(self, players: list[str]) -> None:
+    def resolve(self, players: list[str], first_dealer: int = 0) -> None:
         """Read the options for these players, saying each refused one beside its field."""
         try:
-            self.rules = self.family.resolve_rules(self.preset.id, self.options(), players)
+            self.rules = self.family.resolve_rules(
+                self.preset.id, self.options(), players, first_dealer
+            )
         except InvalidRules as error:
             fields = {option.name: option.name for option in self.family.OPTIONS}
             fields["match"] = self.match_field
@@ -388,7 +402,7 @@ class StartForm(SeatingForm, OptionsForm):
         data = super().clean()
         self.check_match_number(data)
         if not self.errors:
-            self.resolve([p.name for p in self.players()])
+            self.resolve([p.name for p in self.players()], self.first_dealer())
         return data
 
 

@@ -97,7 +97,7 @@ def session_change_words(change: Change, unit: str) -> tuple[str, list[str], lis
         lines = (
             [
                 _("Seats: %(names)s") % {"names": ", ".join(seats)},
-                _("%(player)s deals first") % {"player": seats[0]},
+                _("%(player)s deals first") % {"player": after.get("dealer") or seats[0]},
             ]
             if seats
             else []

@@ -453,6 +453,7 @@ def sheet_context(rules: trick.TrickRules) -> dict[str, object]:
         "trump_lines": prose.trump_lines(rules),
         "trump_chain": prose.trump_chain(rules),
         "match_lines": prose.match_lines(rules),
+        "deal_line": prose.deal_line(rules),
         "rotation": prose.rotation(rules),
     }
 

@@ -77,14 +77,21 @@ def check_player_names(players: Sequence[object], reserved: Sequence[str] = ()) 
     return problems
 
 
-def seating_moved_on[Seated](players: Sequence[Seated]) -> list[Seated]:
-    """The seats of a rematch: the same players in the same order round the table, moved on
-    by one seat, so that the player after the last session's first dealer deals first.
+def check_first_dealer(first_dealer: object, players: Sequence[object]) -> list[Problem]:
+    """The first dealer is a seat at the table: its index in the seat order (0 is seat 1).
 
-    In both families seat 1 deals the first deal and the deal passes to the next seat
-    (RULES.md, vocabulary): seat 2 of the last session becomes seat 1.
-    """
-    return [*players[1:], *players[:1]]
+    The seats stay in the order the table sits; the deal starts from this seat and passes
+    to the next seat after every deal or round (RULES.md, vocabulary, counted from it)."""
+    if is_whole(first_dealer) and 0 <= first_dealer < max(len(players), 1):
+        return []
+    message = _("The first dealer is one of the {count} seats.").format(count=len(players))
+    return [Problem("first_dealer", message)]
+
+
+def dealer_moved_on(first_dealer: int, count: int) -> int:
+    """The first dealer of a rematch: the same seats, the deal moved on to the next seat, so
+    that the player after the last session's first dealer deals first."""
+    return (first_dealer + 1) % count
 
 
 def rank(scores: Mapping[str, int], order: Sequence[str]) -> list[tuple[str, int]]:

@@ -49,9 +49,15 @@ class Family(Protocol):
     @property
     def OPTION_NAMES(self) -> Sequence[str]: ...  # as a scoresheet file lists them
 
+    # The session's rules (the players in seat order, the seat that deals first), or
+    # InvalidRules.
     def resolve_rules(
-        self, preset_id: str, options: Mapping[str, object], players: Sequence[str]
-    ) -> Any: ...  # the session's rules, or InvalidRules
+        self,
+        preset_id: str,
+        options: Mapping[str, object],
+        players: Sequence[str],
+        first_dealer: int = 0,
+    ) -> Any: ...
 
     def default_options(self, preset: Any, player_count: int) -> dict[str, object]: ...
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.models import ChangeAction, FormerSeat, GameSession, Player, Seat, UnreadableRules
-from scorekeeper.rules.common import InvalidRules, seating_moved_on
+from scorekeeper.rules.common import InvalidRules, dealer_moved_on
 from scorekeeper.services.changes import (
     AlreadyDone,
     Conflict,
@@ -246,8 +246,8 @@ def delete_for_good(*, session: GameSession) -> None:
 
 
 def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameSession:
-    """A new session of a finished (or abandoned) one: the same players in the same order
-    round the table, moved on by one seat so that the next player deals first; the same rules
+    """A new session of a finished (or abandoned) one: the same players in the same seats,
+    the first deal moved on by one seat so that the next player deals first; the same rules
     and options, and the same name. Recorded in the old session's history; sent again with the
     same form key, it answers the rematch already made."""
     who = Who(by_user, "", form_key)
@@ -256,13 +256,15 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
             if not (locked.finished or locked.abandoned):
                 still = _("This session is still being played: a rematch can start once it ends.")
                 raise Rejected([still])
-            players = seating_moved_on([seat.player for seat in locked.seats.all()])
+            players = [seat.player for seat in locked.seats.all()]
+            dealer = dealer_moved_on(locked.first_dealer, len(players))
             try:
                 new = create_session(
                     owner=by_user,
                     ruleset=locked.ruleset,
                     options=dict(locked.options),
                     players=players,
+                    first_dealer=dealer,
                     title=locked.title,
                     family=locked.family,
                     saved_ruleset=locked.saved_ruleset,
@@ -272,7 +274,11 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
                 raise Rejected([problem.message for problem in error.problems]) from None
             new.rematch_of = locked
             new.save(update_fields=["rematch_of"])
-            after = {"session": new.public_id, "seats": [player.name for player in players]}
+            after = {
+                "session": new.public_id,
+                "seats": [player.name for player in players],
+                "dealer": players[dealer].name,
+            }
             _settled(locked, who, ChangeAction.REMATCH, after=after)
             return new
     except AlreadyDone:

@@ -32,13 +32,16 @@ def create_session(
     family: str = trick.ID,
     saved_ruleset: SavedRuleset | None = None,
     ruleset_name: str | None = None,
+    first_dealer: int = 0,
 ) -> GameSession:
-    """A new session; `players` in seat order, the first deals first (raises InvalidRules,
-    or AccountFull past the sessions an account keeps). It keeps its own copy of `options`,
+    """A new session; `players` in seat order, the seat `first_dealer` (0 is seat 1) deals
+    first (raises InvalidRules, or AccountFull past the sessions an account keeps). It keeps
+    its own copy of `options`,
     whichever saved ruleset it was started from, and of that ruleset's name (`ruleset_name`
     where it is not the saved ruleset's name now: a rematch keeps the one it began with)."""
     make_room(owner, SESSIONS)
-    rules_family(family).resolve_rules(ruleset, options, [player.name for player in players])
+    names = [player.name for player in players]
+    rules_family(family).resolve_rules(ruleset, options, names, first_dealer)
     session = GameSession.objects.create(
         owner=owner,
         family=family,
@@ -49,6 +52,7 @@ def create_session(
         ruleset_name=(saved_ruleset.name if saved_ruleset else "")
         if ruleset_name is None
         else ruleset_name,
+        first_dealer=first_dealer,
     )
     Seat.objects.bulk_create(
         Seat(session=session, position=position, player=player)
@@ -107,7 +111,9 @@ def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
 def _rules_problems(session: GameSession) -> list[Problem]:
     """What the rules refuse in the session as stored, with its players' names now."""
     try:
-        session.rules_family.resolve_rules(session.ruleset, session.options, session.player_names())
+        session.rules_family.resolve_rules(
+            session.ruleset, session.options, session.player_names(), session.first_dealer
+        )
     except InvalidRules as error:
         return error.problems
     return []

@@ -127,7 +127,7 @@ def _manage_page(request: AuthedRequest, table: Table, **bound: Any) -> HttpResp
         "order_form": bound.get("order_form")
         or (None if played else SeatOrderForm(session=session)),
         "made": session.rematches.not_deleted().order_by("-created").first(),
-        "first_dealer": session.rematch_seating()[0],
+        "first_dealer": session.rematch_dealer(),
         "keys": {name: new_link_token() for name in ("title", "order", "status")},
     }
     return render(request, "scorekeeper/session_manage.html", ctx)
@@ -344,14 +344,16 @@ def session_deleted(request: AuthedRequest, public_id: str) -> HttpResponse:
 @login_required
 @require_POST
 def session_rematch(request: AuthedRequest, public_id: str) -> HttpResponse:
-    """A new session with the same seats moved on by one and the same rules; its table."""
+    """A new session with the same seats and rules, the first deal moved on by one; its
+    table."""
     table = owner_table(request, public_id)
     try:
         new = rematch(session=table.session, by_user=request.user, form_key=form_key(request))
     except (Rejected, AlreadyDone) as error:
         messages.error(request, str(error))
         return redirect(table.base)
-    first = GameSession.objects.with_seats().get(pk=new.pk).player_names()[0]
+    seated = GameSession.objects.with_seats().get(pk=new.pk)
+    first = seated.player_names()[seated.first_dealer]
     messages.success(
         request,
         _("Rematch: the same seats, the same rules. %(first)s deals first.") % {"first": first},

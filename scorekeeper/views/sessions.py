@@ -204,6 +204,7 @@ def _start(
                     ruleset=preset.id,
                     options=form.rules.overrides_data(),
                     players=form.players(),
+                    first_dealer=form.first_dealer(),
                     title=form.cleaned_data["title"],
                     family=rules_family.ID,
                     saved_ruleset=saved,

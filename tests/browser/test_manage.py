@@ -64,7 +64,10 @@ def test_rematch_and_manage_the_session(
         page.get_by_text("Rematch: the same seats, the same rules. Ben deals first.")
     ).to_be_visible()
     expect(page.get_by_role("heading", level=1)).to_have_text("Friday")
-    assert GameSession.objects.with_seats().get(pk=new.pk).player_names() == ["Ben", "Cat", "Ann"]
+    # The seats stay as the table sits; the first deal moves on to seat 2, Ben.
+    rematched = GameSession.objects.with_seats().get(pk=new.pk)
+    assert (rematched.player_names(), rematched.first_dealer) == (["Ann", "Ben", "Cat"], 1)
+    expect(page.locator("section.next-deal dd").first).to_have_text("Ben")
 
     # A deal is played (on another phone, say), then someone has to go.
     hands = {name: trick.HandEntry(tricks=won, made=True) for name, won in zip(
@@ -84,26 +87,26 @@ def test_rematch_and_manage_the_session(
 
     # A bad name comes back as typed, with the problem next to it.
     page.get_by_text("Correct Ben’s name").click()
-    name = page.get_by_label("Name in seat 1")
+    name = page.get_by_label("Name in seat 2")
     name.fill("ann")
-    page.get_by_role("button", name="Save the name in seat 1").click()
-    expect(page.get_by_label("Name in seat 1")).to_have_value("ann")
-    expect(page.locator("#div_id_seat1-name")).to_contain_text(
+    page.get_by_role("button", name="Save the name in seat 2").click()
+    expect(page.get_by_label("Name in seat 2")).to_have_value("ann")
+    expect(page.locator("#div_id_seat2-name")).to_contain_text(
         "You already have a player called Ann."
     )
     check_a11y(page, "manage-error")
 
     # Cat leaves; Dan takes her seat after reading what it means.
-    page.get_by_role("link", name="Cat leaves: someone takes seat 2").click()
+    page.get_by_role("link", name="Cat leaves: someone takes seat 3").click()
     page.get_by_label("Or someone new").fill("Dan")
     page.get_by_role("button", name="Continue").click()
-    statement = f"Dan takes Cat's seat (seat 2) and its score: {cats} points."
+    statement = f"Dan takes Cat's seat (seat 3) and its score: {cats} points."
     expect(page.get_by_text(statement)).to_be_visible()
-    expect(page.get_by_text("Deal 1 stays listed under seat 2")).to_be_visible()
+    expect(page.get_by_text("Deal 1 stays listed under seat 3")).to_be_visible()
     check_a11y(page, "replace-confirm")
-    page.get_by_role("button", name="Confirm: Dan takes seat 2").click()
+    page.get_by_role("button", name="Confirm: Dan takes seat 3").click()
     expect(page.get_by_text(statement)).to_be_visible()
-    assert GameSession.objects.with_seats().get(pk=new.pk).player_names() == ["Ben", "Dan", "Ann"]
+    assert GameSession.objects.with_seats().get(pk=new.pk).player_names() == ["Ann", "Ben", "Dan"]
 
     # Abandon, then resume.
     page.get_by_role("link", name="Manage session: name, players, seats, stop or delete").click()

@@ -238,10 +238,11 @@ def start_session(page: Page, check_a11y: CheckA11y) -> None:
     page.get_by_role("link", name="Jokerless Ninety-Nine").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Jokerless Ninety-Nine")
     check_a11y(page, "start")
-    # Round the table: Cat, Ann, Ben; Ann deals first, so the deal goes Ann, Ben, Cat.
-    for seat, name in enumerate(["Cat", "Ann", "Ben"], start=1):
+    # Round the table: Ann, Ben, Cat; seat 1 deals first, so the deal goes Ann, Ben, Cat
+    # (test_first_dealer.py chooses another seat).
+    for seat, name in enumerate(PLAYERS, start=1):
         page.get_by_label(re.compile(rf"^\s*Seat {seat}\*?\s*$")).select_option(label=name)
-    page.get_by_label("First dealer").select_option(label="Ann")
+    expect(page.get_by_role("radio", name="Seat 1 deals first")).to_be_checked()
     page.get_by_label("Name (optional)").fill("Friday at Sam’s")
     page.locator("button.btn-lg", has_text="Start the session").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Friday at Sam’s")

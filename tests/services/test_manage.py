@@ -270,7 +270,8 @@ def test_a_rematch_moves_the_deal_on(alice: User, ann_ben_cat: list[Player]) -> 
     assert compute(game).deals[0].dealer == "Ann"
     new = rematch(session=game, by_user=alice, form_key="r1")
     fresh = _fresh(new)
-    assert fresh.player_names() == ["Ben", "Cat", "Ann"]
+    assert fresh.player_names() == ["Ann", "Ben", "Cat"]  # the seats as the table sits
+    assert fresh.first_dealer == 1
     assert fresh.result().next.dealer == "Ben"
     assert (fresh.family, fresh.ruleset, fresh.options, fresh.title) == (
         "trick",
@@ -282,7 +283,11 @@ def test_a_rematch_moves_the_deal_on(alice: User, ann_ben_cat: list[Player]) -> 
     assert not fresh.entries()
     change = game.changes.latest("id")
     assert change.action == ChangeAction.REMATCH
-    assert change.after == {"session": new.public_id, "seats": ["Ben", "Cat", "Ann"]}
+    assert change.after == {
+        "session": new.public_id,
+        "seats": ["Ann", "Ben", "Cat"],
+        "dealer": "Ben",
+    }
     # The same tap again answers the same rematch; a new tap makes another.
     assert rematch(session=game, by_user=alice, form_key="r1") == new
     assert GameSession.objects.filter(rematch_of=game).count() == 1
@@ -301,7 +306,7 @@ def test_an_abandoned_adding_game_can_be_played_again(
     abandon_session(session=game, by_user=alice)
     new = _fresh(rematch(session=game, by_user=alice))
     assert new.family == "adding"
-    assert new.player_names() == ["Ben", "Cat", "Ann"]
+    assert new.player_names() == ["Ann", "Ben", "Cat"]
     assert new.result().next.dealer == "Ben"
 
 

@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session, edit_deal
+from scorekeeper.scoresheet import loads_scoresheet
+from scorekeeper.services import add_deal, create_session, edit_deal, import_scoresheet
 
 HX = {"HX-Request": "true", "HX-Target": "entry-status"}
 
@@ -66,7 +67,7 @@ def test_it_shows_the_start_form(alice_client: Client, roster: list[Player]) -> 
     assert alice_client.get("/sessions/new/trick/snap/").status_code == 404
 
 
-def test_it_starts_a_session_with_the_first_dealer_in_seat_one(
+def test_it_keeps_the_seats_as_entered_and_deals_from_the_seat_chosen(
     alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     ann, ben, cat, _ = roster
@@ -76,7 +77,7 @@ def test_it_starts_a_session_with_the_first_dealer_in_seat_one(
             "seat_0": ann.pk,
             "seat_1": ben.pk,
             "seat_2": cat.pk,
-            "first_dealer": ben.pk,
+            "first_dealer": "1",  # seat 2, Ben
             "match_type": "deals",
             "match_number": "18",
             "first_trump": "none",
@@ -86,9 +87,74 @@ def test_it_starts_a_session_with_the_first_dealer_in_seat_one(
     )
     session = GameSession.objects.get(owner=alice)
     assert response["Location"] == _url(session)
-    assert [s.player.name for s in session.seats.all()] == ["Ben", "Cat", "Ann"]
+    assert [s.player.name for s in session.seats.all()] == ["Ann", "Ben", "Cat"]
+    assert session.first_dealer == 1
     assert session.options == {"match": {"type": "deals", "deals": 18}, "first_trump": "none"}
     assert session.title == "Friday"
+    page = alice_client.get(_url(session)).text
+    assert "<dt>Dealer</dt><dd>Ben</dd>" in page and "<dt>Leads</dt><dd>Cat</dd>" in page
+    result = session.result()
+    assert (result.next.dealer, result.next.leader) == ("Ben", "Cat")
+    assert [standing.player for standing in result.standings] == ["Ann", "Ben", "Cat"]
+    # The file has no first dealer: its seat order starts with them (FORMAT.md).
+    add_deal(session=session, number=1, entry=_made_by_all(), by_user=alice)
+    exported = alice_client.get(_url(session, "scoresheet.json")).content.decode()
+    sheet = json.loads(exported)
+    assert sheet["players"] == ["Ben", "Cat", "Ann"]
+    assert (sheet["deals"][0]["dealer"], sheet["next"]["dealer"]) == ("Ben", "Cat")
+    # Imported again, the same players deal the same deals.
+    again = import_scoresheet(owner=alice, sheet=loads_scoresheet(exported))
+    assert again.first_dealer == 0
+    assert [deal.dealer for deal in again.result().deals] == ["Ben"]
+    assert again.result().next.dealer == "Cat"
+
+
+def _made_by_all() -> trick.DealEntry:
+    return trick.DealEntry(
+        hands={n: trick.HandEntry(tricks=3, made=True) for n in ["Ann", "Ben", "Cat"]}
+    )
+
+
+def test_an_empty_seat_cannot_deal_first(alice_client: Client, roster: list[Player]) -> None:
+    ann, ben, cat, _ = roster
+    response = alice_client.post(
+        "/sessions/new/trick/custom/",
+        {"seat_0": ann.pk, "seat_1": ben.pk, "seat_2": cat.pk, "first_dealer": "3", "start": ""},
+    )
+    assert response.status_code == 200
+    assert "Seat 4 is empty: choose a seat with a player to deal first." in response.text
+    assert not GameSession.objects.exists()
+    # What was entered stays: the seats, and the dealer chosen.
+    assert re.search(rf'<option value="{cat.pk}" selected>', response.text)
+    assert re.search(
+        r'<input type="radio" name="first_dealer" value="3"[^>]*checked', response.text
+    )
+
+
+def test_a_seat_left_empty_before_the_dealer_does_not_count(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    ann, ben, cat, _ = roster
+    response = alice_client.post(
+        "/sessions/new/trick/custom/",
+        {"seat_0": ann.pk, "seat_1": ben.pk, "seat_3": cat.pk, "first_dealer": "3", "start": ""},
+    )
+    assert response.status_code == 302
+    session = GameSession.objects.get(owner=alice)
+    assert session.player_names() == ["Ann", "Ben", "Cat"]
+    assert session.first_dealer == 2
+    assert session.result().next.dealer == "Cat"
+
+
+def test_the_first_dealer_is_chosen_beside_the_seats_only(
+    alice_client: Client, roster: list[Player]
+) -> None:
+    page = alice_client.get("/sessions/new/trick/four/").text
+    # One choice a seat, seat 1 chosen; no list of the whole roster.
+    assert page.count('name="first_dealer"') == 4
+    assert re.search(r'<input type="radio" name="first_dealer" value="0"[^>]*checked', page)
+    assert '<select name="first_dealer"' not in page
+    assert "Seat 3 deals first" in re.sub(r"<[^>]+>", "", page)  # a label says which seat
 
 
 @pytest.mark.parametrize(
@@ -96,7 +162,9 @@ def test_it_starts_a_session_with_the_first_dealer_in_seat_one(
     [
         ({"seat_0": "A", "seat_1": "B"}, "Choose who sits in seat 3."),
         ({"seat_0": "A", "seat_1": "A", "seat_2": "B"}, "Ann already has a seat."),
-        ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "first_dealer": "D"}, "Dan is not sitting"),
+        ({"seat_0": "A", "seat_1": "B", "first_dealer": "2"}, "Choose who sits in seat 3."),
+        ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "first_dealer": "3"}, "Choose the seat"),
+        ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "first_dealer": "x"}, "Choose the seat"),
         ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "match_number": ""}, "Say how many"),
         ({"seat_0": "A", "seat_1": "B", "seat_2": "C", "match_number": "0"}, "greater than or"),
         ({"seat_0": "999999", "seat_1": "B", "seat_2": "C"}, "Choose a player from your roster."),

@@ -568,7 +568,9 @@ def test_a_rematch_is_one_tap_from_a_finished_session(
     )
     page = alice_client.get(_url(new, "")).text
     assert "Rematch: the same seats, the same rules. Ben deals first." in page
-    assert GameSession.objects.with_seats().get(pk=new.pk).player_names() == ["Ben", "Cat", "Ann"]
+    # The seats stay as the table sits; the first deal moves on to the next seat.
+    assert GameSession.objects.with_seats().get(pk=new.pk).player_names() == ["Ann", "Ben", "Cat"]
+    assert new.first_dealer == 1
     # A double tap makes one rematch.
     again = alice_client.post(_url(done, "rematch/"), {"form_key": key.group(1)})
     assert again["Location"] == _url(new, "")
@@ -578,7 +580,10 @@ def test_a_rematch_is_one_tap_from_a_finished_session(
     assert f'href="{_url(new, "")}">Go to the rematch (in progress)' in manage
     assert "Another rematch: same seats, Ben deals first" in manage
     history = _history(alice_client, done)
-    assert "Started a rematch" in history and "Seats: Ben, Cat, Ann" in history
+    assert "Started a rematch" in history and "Seats: Ann, Ben, Cat" in history
+    assert "Ben deals first" in history
+    # The next rematch moves it on again: Cat.
+    assert new.rematch_dealer() == "Cat"
 
 
 def test_the_sessions_list_offers_a_rematch_of_finished_sessions(

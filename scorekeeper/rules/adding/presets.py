@@ -29,7 +29,13 @@ from scorekeeper.rules.adding.options import (
     usual_options,
 )
 from scorekeeper.rules.bounds import player_range
-from scorekeeper.rules.common import InvalidRules, Problem, check_player_names, is_whole
+from scorekeeper.rules.common import (
+    InvalidRules,
+    Problem,
+    check_first_dealer,
+    check_player_names,
+    is_whole,
+)
 from scorekeeper.rules.i18n import _, gettext_noop, ngettext
 from scorekeeper.rules.options import Option, house_rules, rules_title
 
@@ -243,7 +249,7 @@ class AddingRules:
     """The rules of one session: a preset with its options, for these players."""
 
     preset: AddingPreset
-    players: tuple[str, ...]  # seat order; seat 1 deals the first round
+    players: tuple[str, ...]  # seat order
     tokens: int | None  # each player's start; Wilson: game points every round; None: 98s
     out: str | None  # one of OUT_RULES; None where nobody is eliminated
     on_69: str  # one of ON_69
@@ -251,6 +257,7 @@ class AddingRules:
     card_table: str  # a key of CARD_TABLES
     bust: str  # one of BUST_RULES
     events: tuple[EventRule, ...]  # the events of this session (adjust is always allowed too)
+    first_dealer: int = 0  # the seat (index into `players`) that deals the first round
 
     @property
     def scoring(self) -> str:
@@ -333,10 +340,14 @@ _INAPPLICABLE = {
 
 
 def resolve_rules(
-    preset_id: str, options: Mapping[str, object], players: Sequence[str]
+    preset_id: str,
+    options: Mapping[str, object],
+    players: Sequence[str],
+    first_dealer: int = 0,
 ) -> AddingRules:
-    """Check the preset id, the option overrides and the players; raise InvalidRules."""
-    problems: list[Problem] = []
+    """Check the preset id, the option overrides, the players (in seat order) and the seat
+    that deals first; raise InvalidRules."""
+    problems: list[Problem] = check_first_dealer(first_dealer, players)
     preset = PRESETS.get(preset_id)
     if preset is None:
         choices = ", ".join(PRESETS)
@@ -396,6 +407,7 @@ def resolve_rules(
         card_table=str(values["card_table"]),
         bust=str(values["bust"]),
         events=_session_events(preset, str(values["bust"]), str(values["on_69"])),
+        first_dealer=first_dealer,
     )
 
 

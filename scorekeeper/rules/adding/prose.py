@@ -215,8 +215,15 @@ def fold_steps(rules: AddingRules) -> list[tuple[int, str]]:
 
 def round_lines(rules: AddingRules) -> list[str]:
     """Who deals, when a round ends, and how the game ends."""
-    if rules.uses_tokens:
+    dealer = rules.players[rules.first_dealer]
+    if rules.uses_tokens and rules.first_dealer:
+        text = _("{dealer} deals the first round; the deal passes to the next player still in.")
+        lines = [text.format(dealer=dealer)]
+    elif rules.uses_tokens:
         lines = [_("Seat 1 deals the first round; the deal passes to the next player still in.")]
+    elif rules.first_dealer:
+        text = _("{dealer} deals the first round; the deal passes to the left.")
+        lines = [text.format(dealer=dealer)]
     else:
         lines = [_("Seat 1 deals the first round; the deal passes to the left.")]
     if rules.scoring == "wilson":

@@ -311,7 +311,7 @@ class _Game:
 
     def start_round(self, index: int, entry: RoundEntry) -> "_Round":
         if not self.rounds:
-            dealer = self.rules.players[0]
+            dealer = self.rules.players[self.rules.first_dealer]
         else:
             dealer = self.next_dealer(self.rounds[-1].dealer)
         self.current = _Round(self, index, entry, dealer)
@@ -362,7 +362,7 @@ class _Game:
         coming: NextRound | None = None
         if not self.finished:
             if last is None:
-                coming = NextRound(1, self.rules.players[0])
+                coming = NextRound(1, self.rules.players[self.rules.first_dealer])
             elif current_open:
                 coming = NextRound(last.number, last.dealer)
             else:

@@ -5,7 +5,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.rules.bounds import player_range
-from scorekeeper.rules.common import InvalidRules, Problem, check_player_names
+from scorekeeper.rules.common import (
+    InvalidRules,
+    Problem,
+    check_first_dealer,
+    check_player_names,
+)
 from scorekeeper.rules.i18n import _, gettext_noop, ngettext
 from scorekeeper.rules.options import Option, house_rules, rules_title
 from scorekeeper.rules.trick.options import (
@@ -295,6 +300,7 @@ class TrickRules:
     zero_all_tricks: bool
     dummy_exact_declarer: bool
     tricks: int  # tricks per deal
+    first_dealer: int = 0  # the seat (index into `players`) that deals the first deal
 
     @property
     def dummy(self) -> bool:
@@ -355,10 +361,14 @@ class TrickRules:
 
 
 def resolve_rules(
-    preset_id: str, options: Mapping[str, object], players: Sequence[str]
+    preset_id: str,
+    options: Mapping[str, object],
+    players: Sequence[str],
+    first_dealer: int = 0,
 ) -> TrickRules:
-    """Check the preset id, the option overrides and the players; raise InvalidRules."""
-    problems: list[Problem] = []
+    """Check the preset id, the option overrides, the players (in seat order) and the seat
+    that deals first; raise InvalidRules."""
+    problems: list[Problem] = check_first_dealer(first_dealer, players)
     preset = PRESETS.get(preset_id)
     if preset is None:
         choices = ", ".join(PRESETS)
@@ -416,6 +426,7 @@ def resolve_rules(
         zero_all_tricks=read_flag("zero_all_tricks")(values["zero_all_tricks"]),
         dummy_exact_declarer=read_flag("dummy_exact_declarer")(values["dummy_exact_declarer"]),
         tricks=preset.tricks or TRICKS_FOR_PLAYERS[len(players)],
+        first_dealer=first_dealer,
     )
 
 

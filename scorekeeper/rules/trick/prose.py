@@ -354,6 +354,21 @@ def match_lines(rules: TrickRules) -> list[str]:
     return lines
 
 
+def deal_line(rules: TrickRules) -> str:
+    """Who deals first, and how the deal and the lead go round."""
+    if rules.dummy:
+        return _("The dummy never deals: the two players deal in turn, and the non-dealer leads.")
+    if rules.first_dealer:
+        return _(
+            "{dealer} deals first and the deal passes to the left; the player left of the dealer "
+            "leads to the first trick."
+        ).format(dealer=rules.players[rules.first_dealer])
+    return _(
+        "Seat 1 deals first and the deal passes to the left; the player left of the dealer "
+        "leads to the first trick."
+    )
+
+
 def rotation(rules: TrickRules) -> list[tuple[int, str, str]]:
     """(deal, dealer, leader) for one turn round the table."""
     return [(index + 1, *seat(rules, index)) for index in range(len(rules.players))]

@@ -71,10 +71,12 @@ def check_deal(
 
 
 def seat(rules: TrickRules, index: int) -> tuple[str, str]:
-    """Dealer and leader of deal `index` (0-based). Seat 1 deals first, the deal passes left and
-    the dealer's left neighbour leads; in `two-dummy` the two live players alternate."""
+    """Dealer and leader of deal `index` (0-based). The first dealer's seat deals first, the
+    deal passes left and the dealer's left neighbour leads; in `two-dummy` the two live
+    players alternate."""
     players = rules.players
-    return players[index % len(players)], players[(index + 1) % len(players)]
+    dealer = rules.first_dealer + index
+    return players[dealer % len(players)], players[(dealer + 1) % len(players)]
 
 
 @dataclass(frozen=True)
