@@ -260,7 +260,8 @@ def _set_theme_attribute(page: Page, mode: str) -> None:
 def _layout_problems(page: Page) -> list[str]:
     problems = []
     width = page.evaluate("document.documentElement.scrollWidth")
-    if width > PHONE_WIDTH:
+    viewport = page.viewport_size["width"] if page.viewport_size else PHONE_WIDTH
+    if width > viewport:
         # Name the innermost elements that stick out, so the message says what to mend.
         wide = page.evaluate(
             """limit => [...document.body.querySelectorAll('*')]
@@ -270,10 +271,10 @@ def _layout_problems(page: Page) -> list[str]:
                 .slice(0, 3)
                 .map(el => `<${el.tagName.toLowerCase()} class="${el.className}">`
                     + ` ${el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60)}`)""",
-            PHONE_WIDTH,
+            viewport,
         )
         problems.append(
-            f"scrolls horizontally: {width}px wide at a {PHONE_WIDTH}px viewport "
+            f"scrolls horizontally: {width}px wide at a {viewport}px viewport "
             f"(sticking out: {'; '.join(wide)})"
         )
     small = page.evaluate(
