@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
+from scorekeeper.services import add_deal, create_adding_session, create_session
 from tests.browser.conftest import MIN_TAP, CheckA11y, NewPage
 
 LogIn = Callable[[Page, Any], None]
@@ -23,6 +23,19 @@ LONG_NAME = "MAXIMILIANWOLFGANGBARTHOLOMEWMONTGOMERYX"  # 40 capitals, nowhere t
 
 def _width(page: Page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+def _sticking_out(page: Page, limit: int) -> list[str]:
+    """The innermost elements past the screen's right edge."""
+    found: list[str] = page.evaluate(
+        """limit => [...document.body.querySelectorAll("*")]
+            .filter(el => el.getBoundingClientRect().right > limit + 0.5)
+            .filter(el => ![...el.children].some(
+                c => c.getBoundingClientRect().right > limit + 0.5))
+            .map(el => el.tagName.toLowerCase() + "." + el.className).slice(0, 4)""",
+        limit,
+    )
+    return found
 
 
 def _tops(page: Page, selector: str) -> list[float]:
@@ -139,3 +152,33 @@ def test_a_session_title_is_never_cut(
     assert _width(page) <= PHONES[phone]["width"]
     if phone == "360x740":
         check_a11y(page, f"table-title-{'long' if title else 'untitled'}")
+
+
+WORDY_NAME = "Ann Maximilianwolfgangbartholomewmont"  # a 33-letter word, 37 characters
+
+
+@pytest.mark.parametrize("family", ["trick", "adding"])
+def test_a_long_name_in_the_standings_wraps_within_the_screen(
+    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, family: str
+) -> None:
+    names = [WORDY_NAME, "Ben", "Cat"]
+    players = [Player.objects.create(owner=alice, name=name) for name in names]
+    if family == "trick":
+        game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+        hands = {name: trick.HandEntry(3, bid=3) for name in names}
+        add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    else:
+        game = create_adding_session(
+            owner=alice, ruleset="thirty-three", options={}, players=players
+        )
+    page = new_page()
+    log_in(page, alice)
+    page.goto(f"/sessions/{game.public_id}/")
+    expect(page.locator("table.standings")).to_contain_text("Maximilian")
+    for phone in PHONES.values():
+        page.set_viewport_size(phone)
+        assert _width(page) <= phone["width"], (
+            f"{_width(page)} px wide at {phone['width']} px: {_sticking_out(page, phone['width'])}"
+        )
+    page.set_viewport_size(PHONES["360x740"])
+    check_a11y(page, f"standings-long-name-{family}")
