@@ -81,7 +81,7 @@ class DealForm(forms.Form):
             )
             self.fields[f"h{index}-bid"] = forms.IntegerField(
                 label=(
-                    pgettext(VOWEL_FIRST, "Bid of %(player)s as a number")
+                    pgettext("the name begins with a vowel sound", "Bid of %(player)s as a number")
                     if vowel
                     else _("Bid of %(player)s as a number")
                 )
@@ -112,7 +112,7 @@ class DealForm(forms.Form):
             if rules.premiums:
                 self.fields[f"h{index}-premium"] = forms.ChoiceField(
                     label=(
-                        pgettext(VOWEL_FIRST, "Premium bid by %(player)s")
+                        pgettext("the name begins with a vowel sound", "Premium bid by %(player)s")
                         if vowel
                         else _("Premium bid by %(player)s")
                     )
@@ -210,7 +210,9 @@ class DealForm(forms.Form):
                     _choices(
                         fields.get("made"),
                         _words(
-                            pgettext(VOWEL_FIRST, "Did %(hand)s make the bid?")
+                            pgettext(
+                                "the name begins with a vowel sound", "Did %(hand)s make the bid?"
+                            )
                             if vowel
                             else _("Did %(hand)s make the bid?"),
                             hand=label,
@@ -220,7 +222,9 @@ class DealForm(forms.Form):
                     _choices(
                         fields.get("premium"),
                         _words(
-                            pgettext(VOWEL_FIRST, "Premium bid by %(hand)s")
+                            pgettext(
+                                "the name begins with a vowel sound", "Premium bid by %(hand)s"
+                            )
                             if vowel
                             else _("Premium bid by %(hand)s"),
                             hand=label,
@@ -241,7 +245,7 @@ class DealForm(forms.Form):
                     "bid": Slot.of(
                         fields["bid"],
                         _words(
-                            pgettext(VOWEL_FIRST, "Bid of %(hand)s")
+                            pgettext("the name begins with a vowel sound", "Bid of %(hand)s")
                             if vowel
                             else _("Bid of %(hand)s"),
                             hand=label,
@@ -287,13 +291,13 @@ class DealForm(forms.Form):
                         for suit in self.bid_suits
                     ],
                     "cards_group": _words(
-                        pgettext(VOWEL_FIRST, "Bid cards of %(hand)s")
+                        pgettext("the name begins with a vowel sound", "Bid cards of %(hand)s")
                         if vowel
                         else _("Bid cards of %(hand)s"),
                         hand=label,
                     ),
                     "cards_clear": _words(
-                        pgettext(VOWEL_FIRST, "Clear %(hand)s's bid cards")
+                        pgettext("the name begins with a vowel sound", "Clear %(hand)s's bid cards")
                         if vowel
                         else _("Clear %(hand)s's bid cards"),
                         hand=label,
@@ -437,9 +441,9 @@ def _choices(
     }
 
 
-# The context of a sentence translated for a name that begins with a vowel sound: French
-# elides « de » before it (« l’annonce d’Anne », but « de Ben »). English has one wording.
-VOWEL_FIRST = "the name begins with a vowel sound"
+# A sentence with a name after « de » has a second wording, under the context "the name
+# begins with a vowel sound" (written out at each call: makemessages reads only a literal
+# context), for French to elide it (« l’annonce d’Anne », but « de Ben »). English has one.
 
 
 def vowel_sound_first(name: str) -> bool:
