@@ -271,7 +271,8 @@ def test_the_start_page_reads_the_roster_once_for_every_seat(
     roster = [q["sql"] for q in queries if 'FROM "scorekeeper_player"' in q["sql"]]
     assert len(roster) == 1, roster
     assert page.count('<select name="seat_') == 10
-    assert page.count(f'<option value="{ann_ben_cat[0].pk}">Ann</option>') == 10  # one a seat; the first dealer is ticked beside its seat
+    # One menu a seat: the first dealer is ticked beside its seat.
+    assert page.count(f'<option value="{ann_ben_cat[0].pk}">Ann</option>') == 10
 
 
 def test_the_import_command_says_the_account_is_full(
