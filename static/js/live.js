@@ -35,6 +35,7 @@
       var now = document.getElementById("live");
       document.documentElement.dataset.push = "open";
       document.documentElement.dataset.pushed = event.data; // the last version heard
+      if (now) trouble(now, false); // the stream answers: the server is back
       // The region's ETag is "v12", or "v12-fr" in French: its version is the number.
       if (now && window.htmx && now.dataset.etag.replace(/^"v(\d+).*$/, "$1") !== event.data) {
         window.htmx.trigger(now, "refresh");
