@@ -1,8 +1,9 @@
-"""The documents a clone of the repository needs are inside it (issue: at the table, bug 16).
+"""The documents of the repository are whole in a clone of it.
 
-The README pointed at ../shared/RULES.md and ../shared/FORMAT.md, which a clone does not have:
-they are shipped as docs/RULES.md and docs/FORMAT.md, every relative link of the README opens
-a file of the repository, and the app serves both documents from its Rules page.
+Every relative link of a document opens a file of the repository (and a heading of it, where
+the link names one), no document points outside the repository, the nginx blocks that
+docs/DEPLOYMENT.md shows are the configuration the two-server benchmark runs, and the app serves
+docs/RULES.md and docs/FORMAT.md from its Rules page.
 """
 
 from __future__ import annotations
@@ -13,36 +14,90 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from scorekeeper.bench.server import nginx_config
+
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
+DOCUMENTS = [
+    "README.md",
+    "SECURITY.md",
+    "BENCHMARKS.md",
+    *sorted(f"docs/{path.name}" for path in (REPO / "docs").glob("*.md")),
+]
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
 CODE = re.compile(r"`([^`\n]+)`")
+HEADING = re.compile(r"#{1,6} (.+)")
 
 
 def _relative_links(text: str) -> list[str]:
     return [
         target
         for target in MARKDOWN_LINK.findall(text)
-        if not re.match(r"[a-z][a-z0-9+.-]*:|#", target)  # not https:, mailto:, #anchor
+        if not re.match(r"[a-z][a-z0-9+.-]*:", target)  # not https:, mailto:
     ]
 
 
-def test_every_relative_link_of_the_readme_opens_a_file_of_the_repository() -> None:
+def _anchors(path: Path) -> set[str]:
+    """The #anchors of a Markdown file's headings, as GitHub makes them (code blocks skipped)."""
+    anchors: set[str] = set()
+    in_code = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        in_code ^= line.startswith("```")
+        heading = HEADING.fullmatch(line)
+        if heading and not in_code:
+            words = re.sub(r"[^\w\- ]", "", heading[1].strip().lower().replace("`", ""))
+            anchors.add(words.replace(" ", "-"))
+    return anchors
+
+
+def _inside(path: Path) -> bool:
+    return path.resolve().is_relative_to(REPO) and path.exists()
+
+
+def test_the_readme_links_the_rule_book_and_the_file_format() -> None:
     links = _relative_links(README.read_text(encoding="utf-8"))
     assert "docs/RULES.md" in links and "docs/FORMAT.md" in links
-    for target in links:
-        path = (REPO / target.split("#")[0]).resolve()
-        assert path.is_relative_to(REPO), f"README links outside the repository: {target}"
-        assert path.exists(), f"README links to {target}, which the repository does not have"
 
 
-@pytest.mark.parametrize("document", ["README.md", "SECURITY.md", "BENCHMARKS.md"])
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_every_relative_link_opens_a_file_of_the_repository(document: str) -> None:
+    source = REPO / document
+    for target in _relative_links(source.read_text(encoding="utf-8")):
+        path, _, anchor = target.partition("#")
+        opened = (source.parent / path).resolve() if path else source
+        assert opened.is_relative_to(REPO), f"{document} links outside the repository: {target}"
+        assert opened.exists(), f"{document} links to {target}, which the repository does not have"
+        if anchor and opened.suffix == ".md":
+            assert anchor in _anchors(opened), f"{document} links to {target}: no such heading"
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
 def test_no_document_points_outside_the_repository(document: str) -> None:
     text = (REPO / document).read_text(encoding="utf-8")
     outside = [
         path for path in [*CODE.findall(text), *_relative_links(text)] if path.startswith("../")
     ]
+    if document.startswith("docs/"):  # a link from docs/ to a file beside docs/ is inside
+        outside = [path for path in outside if not _inside(REPO / "docs" / path.partition("#")[0])]
     assert not outside, f"{document} points outside the repository: {outside}"
+
+
+def test_the_deployment_guide_shows_the_nginx_configuration_that_the_benchmark_uses() -> None:
+    guide = (REPO / "docs" / "DEPLOYMENT.md").read_text(encoding="utf-8")
+    blocks = [part.split("```", 1)[0] for part in guide.split("```nginx\n")[1:]]
+    used = nginx_config(
+        "127.0.0.1:8080",
+        ["10.0.0.11:8001", "10.0.0.12:8001"],
+        Path("/tmp/x"),
+        events=["127.0.0.1:8002"],
+    )
+    lines = {line.split("#")[0].strip() for line in used.splitlines()}
+    assert len(blocks) == 2  # the app servers, and the event streams
+    for block, at_least in zip(blocks, (10, 9), strict=True):
+        shown = [line.strip() for line in block.splitlines() if line.strip().endswith(";")]
+        assert len(shown) >= at_least
+        for line in shown:
+            assert line in lines, f"DEPLOYMENT.md shows {line!r}, which bench/nginx.conf has not"
 
 
 @pytest.mark.parametrize("name", ["RULES.md", "FORMAT.md"])
