@@ -49,7 +49,7 @@ else
     export PATH="$PWD/.venv/bin:$PATH"
 fi
 
-# The translations (README: Languages): GNU gettext's msgfmt compiles each catalogue
+# The translations (docs/DEVELOPMENT.md, Languages): GNU gettext's msgfmt compiles each catalogue
 # (scorekeeper/locale/<code>/LC_MESSAGES/django.po, committed) into the .mo file Django reads
 # (git-ignored), so that a fresh clone serves every language with no extra step.
 if ! command -v msgfmt >/dev/null 2>&1; then
