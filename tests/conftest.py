@@ -6,10 +6,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from hypothesis import HealthCheck, settings
-from playwright.sync_api import Browser, sync_playwright
 
 from scorekeeper.models import Player
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
 # Machines here are shared and noisy: no property test fails because a draw or a run took long
 # (a loaded CI machine once failed Hypothesis's "input generation is slow" check). A test's own
@@ -63,25 +61,3 @@ def _fast_password_hashing(settings: Any) -> None:
 def ann_ben_cat(alice: User) -> list[Player]:
     """Three players of alice's, in seat order."""
     return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
-
-
-# One Chromium for the whole test process (the browser tests and the game-night tests in
-# tests/serving/ alike): Playwright's sync API runs one event loop per thread, so a second
-# browser started beside the first would fail.
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"browser tests need the system Chromium at {CHROMIUM}")
-    with pytest.MonkeyPatch.context() as mp:
-        # Playwright's sync API runs an asyncio event loop on this thread (in a
-        # greenlet) from start() to stop(). Django then sees a running loop and its
-        # async-safety check raises SynchronousOnlyOperation for any ORM call made
-        # here: the test's own queries and pytest-django's flush after each test.
-        # Those calls are plain synchronous code that never runs inside a coroutine,
-        # so the check is a false alarm. It is switched off only while the browser
-        # runs and switched back on when the session's browser stops.
-        mp.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            yield chromium
-            chromium.close()

@@ -1,4 +1,4 @@
-"""The house's rules of layout (issue 13: one house for both games), checked on the source.
+"""The house's rules of layout, checked on the source.
 
 - Outside the rules package, nothing asks which game family a session is: a family's id is a
   key into a registry (`rules/registry.py`, `models.ENTRY_MODELS`, `forms.sessions.START_FORMS`,
@@ -8,6 +8,7 @@
 - No module of the app imports one that imports it back (the scoresheet's two halves did).
 - A suit's name and colour have one home, `rules/trick/cards.py`: no template or script spells
   them.
+- Only the tests under tests/browser/ import Playwright or axe, so the rest run without them.
 """
 
 from __future__ import annotations
@@ -152,3 +153,30 @@ def test_no_module_of_the_app_imports_one_that_imports_it_back() -> None:
         for module, path in paths.items()
     }
     assert _circles(edges) == []
+
+
+# Playwright and axe are the browser tests' tools: a test elsewhere (and any module it imports
+# from tests/browser/) must run where they are not installed.
+BROWSER_ONLY = ("playwright", "axe_playwright_python", "tests.browser")
+
+
+def _browser_imports(source: str, module: str) -> list[str]:
+    return [
+        name
+        for name in _imports(ast.parse(source), module, is_package=False)
+        if any(name == top or name.startswith(f"{top}.") for top in BROWSER_ONLY)
+    ]
+
+
+def test_only_the_browser_tests_import_playwright() -> None:
+    assert _browser_imports("from playwright.sync_api import Page", "tests.views.x") != []
+    assert _browser_imports("from tests.browser.conftest import PHONE", "tests.x") != []
+    assert _browser_imports("import playwright_stealth\nimport tests.browsers", "tests.x") == []
+    tests, browser = REPO / "tests", REPO / "tests" / "browser"
+    found = {
+        f"{path.relative_to(REPO)}: {name}"
+        for path in sorted(tests.rglob("*.py"))
+        if not path.is_relative_to(browser)
+        for name in _browser_imports(path.read_text(encoding="utf-8"), _module(path))
+    }
+    assert found == set()

@@ -18,7 +18,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -62,6 +62,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.browser)
+
+
+# One Chromium for the whole test process (every test below tests/browser/, game night
+# included): Playwright's sync API runs one event loop per thread, so a second browser
+# started beside the first would fail.
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"browser tests need the system Chromium at {CHROMIUM}")
+    with pytest.MonkeyPatch.context() as mp:
+        # Playwright's sync API runs an asyncio event loop on this thread (in a
+        # greenlet) from start() to stop(). Django then sees a running loop and its
+        # async-safety check raises SynchronousOnlyOperation for any ORM call made
+        # here: the test's own queries and pytest-django's flush after each test.
+        # Those calls are plain synchronous code that never runs inside a coroutine,
+        # so the check is a false alarm. It is switched off only while the browser
+        # runs and switched back on when the session's browser stops.
+        mp.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield chromium
+            chromium.close()
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """A rude phone on the table's Wi-Fi: `scripts/run` keeps answering every other phone while one
 address holds thousands of connections open, each sending its request a byte at a time.
 
-The fault runs against `scripts/run` from a fresh clone (tests/serving/conftest.py). The pages
+The fault runs against `scripts/run` from a fresh clone (tests/serving/scripts_run.py). The pages
 asked for meanwhile are timed and the figures printed; the test itself only waits for each
 answer, with a bound far beyond any real one, so that a stalled server fails it and a slow
 machine does not.
@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.serving.conftest import Network, Server
+from tests.serving.scripts_run import Network, Server
 
 pytestmark = pytest.mark.browser  # starts scripts/run: with the browser tests, on SQLite only
 

@@ -15,17 +15,26 @@ import stat
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.serving.conftest import Network, Server, phone
+from tests.browser.conftest import PHONE
+from tests.serving.scripts_run import Network, Server
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "a long table password"
 PLAYERS = ["Ann", "Ben", "Cat"]
 LIVE = 10_000  # ms: a poll every 3 s, and a worker may be starting
+
+
+def phone(browser: Browser, url: str, **overrides: Any) -> tuple[BrowserContext, Page]:
+    """A phone opening the server's address (a page gets 10 s: a worker may be starting)."""
+    context = browser.new_context(base_url=url, **{**PHONE, **overrides})
+    context.set_default_timeout(10_000)
+    return context, context.new_page()
 
 
 def sign_up_the_host(page: Page, name: str) -> None:
