@@ -1,4 +1,4 @@
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -7,7 +7,8 @@ from django.test import Client
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
-from scorekeeper.models import Player
+from scorekeeper.models import GameSession, Player
+from tests.factories import ANN_BEN_CAT, adding_session, new_players, trick_session
 
 # Machines here are shared and noisy: no property test fails because a draw or a run took long
 # (a loaded CI machine once failed Hypothesis's "input generation is slow" check). A test's own
@@ -58,6 +59,24 @@ def _fast_password_hashing(settings: Any) -> None:
 
 
 @pytest.fixture
-def ann_ben_cat(alice: User) -> list[Player]:
-    """Three players of alice's, in seat order."""
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+def roster_names() -> Sequence[str]:
+    """The names of `roster`'s players; a module whose table is another overrides this."""
+    return ANN_BEN_CAT
+
+
+@pytest.fixture
+def roster(alice: User, roster_names: Sequence[str]) -> list[Player]:
+    """alice's players (Ann, Ben and Cat unless the module names others), in seat order."""
+    return new_players(alice, roster_names)
+
+
+@pytest.fixture
+def game(alice: User, roster: list[Player]) -> GameSession:
+    """alice's trick-game session "Friday" (Jokerless Ninety-Nine) of the roster, no deal yet."""
+    return trick_session(alice, roster, title="Friday")
+
+
+@pytest.fixture
+def adding_game(alice: User, roster: list[Player]) -> GameSession:
+    """alice's adding-game session "Adding" (Thirty-Three) of the roster, no round yet."""
+    return adding_session(alice, roster, title="Adding")

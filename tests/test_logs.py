@@ -13,10 +13,8 @@ from scorekeeper.models import GameSession, Player
 from scorekeeper.services import create_session
 
 
-def test_a_link_turned_off_is_logged_without_its_token(
-    alice: User, ann_ben_cat: list[Player]
-) -> None:
-    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat)
+def test_a_link_turned_off_is_logged_without_its_token(alice: User, roster: list[Player]) -> None:
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster)
     token = "w" * 12 + "turned-off"
     GameSession.objects.filter(pk=game.pk).update(watch_token=None)
     console = next(h for h in logging.getLogger().handlers if isinstance(h, logging.StreamHandler))

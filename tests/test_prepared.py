@@ -19,16 +19,16 @@ from scorekeeper.models import (
 )
 from scorekeeper.prepared import Prepared
 from scorekeeper.services import create_session, delete_last_deal
-from tests.tables import play
+from tests.factories import play
 
 
 @pytest.fixture
-def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
+def game(alice: User, roster: list[Player]) -> GameSession:
     made = create_session(
         owner=alice,
         ruleset="parlett-jokerless",
         options={"match": {"type": "deals", "deals": 12}},
-        players=[ann_ben_cat[2], ann_ben_cat[0], ann_ben_cat[1]],
+        players=[roster[2], roster[0], roster[1]],
         title="Friday at Sam's",
     )
     made.watch_token, made.scorer_token = "w" * 30, "s" * 30

@@ -93,10 +93,10 @@ def test_a_deal_arrives_by_push_and_with_the_stream_blocked_by_polling(
     browser: Browser,
     asgi_server: str,
     alice: User,
-    ann_ben_cat: list[Player],
+    roster: list[Player],
     check_a11y: CheckA11y,
 ) -> None:
-    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat)
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster)
     game.watch_token = "w-push-0123456789"
     game.save(update_fields=["watch_token"])
     pushed = _watch(browser, asgi_server, game.watch_token, block_stream=False)

@@ -54,9 +54,9 @@ def test_no_template_spells_a_date_format() -> None:
 
 
 def test_a_session_without_a_title_is_named_with_its_date(
-    alice: User, ann_ben_cat: list[Player]
+    alice: User, roster: list[Player]
 ) -> None:
-    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat)
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster)
     GameSession.objects.filter(pk=game.pk).update(created=WHEN)
     game.refresh_from_db()
     assert str(game).endswith(", 2 Nov 2026")
@@ -75,11 +75,11 @@ def test_a_date_field_keeps_the_iso_date_in_french() -> None:
 
 
 def test_chart_coordinates_stay_numbers_for_the_browser(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     """French writes 176,0; an SVG coordinate written so is an error in the browser."""
-    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat)
-    hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in ann_ben_cat}
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster)
+    hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in roster}
     for number in (1, 2):
         add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
     pages = {

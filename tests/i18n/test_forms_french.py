@@ -2,19 +2,18 @@
 where in French, and a scoresheet import lists its problems in French (the file's keys, its
 contract, stay as they are)."""
 
-import json
 import re
 
 import pytest
 from django import forms
 from django.contrib.auth.models import User
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import translation
 
 from scorekeeper.forms.deals import DealForm
 from scorekeeper.models import Deal, GameSession, Player
 from scorekeeper.services import create_session
+from tests.factories import scoresheet_file, worked_deal_form
 from tests.french import needs_french
 
 pytestmark = needs_french
@@ -26,32 +25,6 @@ NBSP = "\u00a0"
 
 def _text(response: object) -> str:
     return response.text.replace("&#x27;", "'").replace("&nbsp;", NBSP)  # type: ignore[attr-defined]
-
-
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat", "Dan"]]
-
-
-@pytest.fixture
-def game(alice: User, roster: list[Player]) -> GameSession:
-    return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3], title="Test"
-    )
-
-
-def _deal(**overrides: str) -> dict[str, str]:
-    data = {
-        "number": "1",
-        "h0-tricks": "4",
-        "h0-bid": "4",
-        "h1-tricks": "5",
-        "h1-made": "failed",
-        "h2-tricks": "0",
-        "h2-cards": "DDD",
-        "save": "",
-    }
-    return data | overrides
 
 
 @pytest.mark.parametrize(
@@ -85,7 +58,9 @@ def test_a_bad_deal_names_the_hand_in_french(
     alice_client: Client, game: GameSession, overrides: dict[str, str], message: str
 ) -> None:
     response = alice_client.post(
-        f"/sessions/{game.public_id}/", _deal(**overrides), headers=FR | HX
+        f"/sessions/{game.public_id}/",
+        worked_deal_form(**{"h0-premium": ""} | overrides),
+        headers=FR | HX,
     )
     assert response.status_code == 200
     assert message in _text(response)
@@ -171,11 +146,6 @@ def test_a_rename_to_the_same_name_is_refused_in_french(
     assert "C’est déjà le nom à la place 1." in _text(response)
 
 
-def _upload(data: object) -> SimpleUploadedFile:
-    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
-    return SimpleUploadedFile("sheet.json", raw, content_type="application/json")
-
-
 def test_an_import_with_errors_lists_them_in_french(alice_client: Client) -> None:
     sheet = {
         "format": "ninety-nine-scoresheet",
@@ -186,7 +156,7 @@ def test_an_import_with_errors_lists_them_in_french(alice_client: Client) -> Non
         "title": 7,
         "deals": [{"hands": {"Ann": {"tricks": -1}}, "colour": "red"}],
     }
-    response = alice_client.post("/sessions/import/", {"file": _upload(sheet)}, headers=FR)
+    response = alice_client.post("/sessions/import/", {"file": scoresheet_file(sheet)}, headers=FR)
     assert response.status_code == 200
     page = _text(response)
     # Each problem names its place in the file by the file's own keys (FORMAT.md: a contract).
@@ -211,7 +181,7 @@ def test_an_import_with_errors_lists_them_in_french(alice_client: Client) -> Non
 def test_an_unreadable_file_is_said_in_french(
     alice_client: Client, content: bytes, message: str
 ) -> None:
-    data = {"file": _upload(content)} if content else {}
+    data = {"file": scoresheet_file(content)} if content else {}
     response = alice_client.post("/sessions/import/", data, headers=FR)
     assert response.status_code == 200
     assert message in _text(response)

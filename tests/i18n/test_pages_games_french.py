@@ -4,8 +4,6 @@ for by a browser whose language is French (Accept-Language), read the catalogue'
 They need the compiled catalogue (the setup scripts compile it); without it they are skipped.
 """
 
-import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import GameSession, Player
@@ -15,11 +13,6 @@ from tests.french import needs_french
 pytestmark = needs_french
 
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
-
-
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
 
 
 def _page(client: Client, url: str) -> str:

@@ -13,8 +13,8 @@ from django.test import Client
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import adding
 from scorekeeper.services import create_adding_session, create_session, record_event
+from tests.factories import ONE_DEAL, play
 from tests.french import needs_french
-from tests.tables import ONE_DEAL, play
 
 pytestmark = needs_french
 
@@ -28,10 +28,10 @@ def french(client: Client, url: str, status: int = 200) -> str:
 
 
 @pytest.fixture
-def friday(alice: User, ann_ben_cat: list[Player]) -> GameSession:
+def friday(alice: User, roster: list[Player]) -> GameSession:
     """A finished trick-game session of one deal."""
     session = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=ann_ben_cat,
+        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster,
         title="Friday",
     )  # fmt: skip
     play(session, alice, (4, 5, 0))
@@ -119,10 +119,10 @@ def test_new_session_rulesets_and_errors(alice_client: Client) -> None:
 
 @pytest.mark.django_db
 def test_adding_game_pages_say_rounds(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     pennies = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=ann_ben_cat, title="Pennies"
+        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Pennies"
     )
     event = adding.Event(player="Cat", event="bust")
     record_event(session=pennies, state="0.0", event=event, by_user=alice)

@@ -6,26 +6,23 @@ recorded by hand move the count on."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 
-from scorekeeper.models import Change, GameSession, Player, RoundEvent
+from scorekeeper.models import Change, GameSession, RoundEvent
 from scorekeeper.rules import adding, bounds
 from scorekeeper.scoresheet import event_data
 from scorekeeper.services import (
     AlreadyDone,
     Conflict,
     Rejected,
-    create_adding_session,
     record_event,
 )
 from scorekeeper.services import count as counting
 
 
 @pytest.fixture
-def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
-    return create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=ann_ben_cat, title="Count"
-    )
+def game(adding_game: GameSession) -> GameSession:
+    """The table here plays the adding game (tests/conftest.py)."""
+    return adding_game
 
 
 def fresh(session: GameSession) -> GameSession:

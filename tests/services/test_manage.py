@@ -29,15 +29,8 @@ from scorekeeper.services import (
     restore_session,
     resume_session,
 )
+from tests.factories import ONE_DEAL, made_deal
 from tests.stored import compute
-from tests.tables import ONE_DEAL, made_deal
-
-
-@pytest.fixture
-def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
-    return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat, title="Friday"
-    )
 
 
 def _fresh(session: GameSession) -> GameSession:
@@ -67,7 +60,7 @@ def test_it_renames_the_session(game: GameSession, alice: User) -> None:
 
 
 def test_a_players_name_is_corrected_everywhere(
-    game: GameSession, alice: User, ann_ben_cat: list[Player]
+    game: GameSession, alice: User, roster: list[Player]
 ) -> None:
     add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
     other = create_session(
@@ -75,17 +68,17 @@ def test_a_players_name_is_corrected_everywhere(
         ruleset="four",
         options={},
         players=[
-            ann_ben_cat[2],
-            ann_ben_cat[0],
-            ann_ben_cat[1],
+            roster[2],
+            roster[0],
+            roster[1],
             Player.objects.create(owner=alice, name="Dan"),
         ],
     )
     before = compute(game).totals["Cat"]
     old_version, other_version = _fresh(game).version, other.version
     rename_seated_player(session=game, position=2, name="Kat", by_user=alice)
-    ann_ben_cat[2].refresh_from_db()
-    assert ann_ben_cat[2].name == "Kat"
+    roster[2].refresh_from_db()
+    assert roster[2].name == "Kat"
     fresh = _fresh(game)
     assert fresh.version > old_version
     assert fresh.player_names() == ["Ann", "Ben", "Kat"]
@@ -111,9 +104,9 @@ def test_a_players_name_is_corrected_everywhere(
 
 
 def test_seats_change_only_before_the_first_deal(
-    game: GameSession, alice: User, ann_ben_cat: list[Player]
+    game: GameSession, alice: User, roster: list[Player]
 ) -> None:
-    ann, ben, cat = ann_ben_cat
+    ann, ben, cat = roster
     reorder_seats(session=game, players=[cat, ann, ben], by_user=alice)
     fresh = _fresh(game)
     assert fresh.player_names() == ["Cat", "Ann", "Ben"]
@@ -135,7 +128,7 @@ def test_seats_change_only_before_the_first_deal(
 
 
 def test_a_newcomer_takes_the_seat_and_its_score(
-    game: GameSession, alice: User, ann_ben_cat: list[Player]
+    game: GameSession, alice: User, roster: list[Player]
 ) -> None:
     add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
     add_deal(session=game, number=2, entry=made_deal((3, 3, 3)), by_user=alice)
@@ -149,7 +142,7 @@ def test_a_newcomer_takes_the_seat_and_its_score(
     assert fresh.player_names() == ["Ann", "Ben", "Dan"]
     assert compute(game).totals["Dan"] == cats  # the seat's score went on with the seat
     former = FormerSeat.objects.get()
-    assert (former.player, former.until, former.seat.position) == (ann_ben_cat[2], 2, 2)
+    assert (former.player, former.until, former.seat.position) == (roster[2], 2, 2)
     change = fresh.changes.latest("id")
     assert change.action == ChangeAction.REPLACED
     assert change.number == 2
@@ -166,11 +159,11 @@ def test_a_newcomer_takes_the_seat_and_its_score(
             session=game, position=1, newcomer=dan, played=3, statement="", by_user=alice
         )
     replace_player(
-        session=game, position=1, newcomer=ann_ben_cat[2], played=3, statement="", by_user=alice
+        session=game, position=1, newcomer=roster[2], played=3, statement="", by_user=alice
     )
     assert _fresh(game).player_names() == ["Ann", "Cat", "Dan"]
     seat = _fresh(game).seats.get(position=2)
-    assert seat.holders() == [(ann_ben_cat[2].pk, range(1, 3)), (dan.pk, range(3, 2001))]
+    assert seat.holders() == [(roster[2].pk, range(1, 3)), (dan.pk, range(3, 2001))]
 
 
 def test_a_replacement_confirmed_on_a_stale_page_changes_nothing(
@@ -231,9 +224,9 @@ def test_a_deal_entered_into_an_abandoned_session_resumes_it(
         add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice, form_key="d1")
 
 
-def test_a_finished_session_cannot_be_abandoned(alice: User, ann_ben_cat: list[Player]) -> None:
+def test_a_finished_session_cannot_be_abandoned(alice: User, roster: list[Player]) -> None:
     game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=ann_ben_cat
+        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster
     )
     add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
     with pytest.raises(Rejected, match="finished"):
@@ -258,10 +251,10 @@ def test_delete_restore_and_delete_for_good(game: GameSession, alice: User) -> N
     assert Player.objects.filter(owner=alice).count() == 3  # the players stay
 
 
-def test_a_rematch_moves_the_deal_on(alice: User, ann_ben_cat: list[Player]) -> None:
+def test_a_rematch_moves_the_deal_on(alice: User, roster: list[Player]) -> None:
     options = {"match": {"type": "deals", "deals": 1}, "trump": "turn-up"}
     game = create_session(
-        owner=alice, ruleset="custom", options=options, players=ann_ben_cat, title="Friday"
+        owner=alice, ruleset="custom", options=options, players=roster, title="Friday"
     )
     with pytest.raises(Rejected, match="still being played"):
         rematch(session=game, by_user=alice)
@@ -294,12 +287,8 @@ def test_a_rematch_moves_the_deal_on(alice: User, ann_ben_cat: list[Player]) -> 
     assert rematch(session=game, by_user=alice, form_key="r2") != new
 
 
-def test_an_abandoned_adding_game_can_be_played_again(
-    alice: User, ann_ben_cat: list[Player]
-) -> None:
-    game = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=ann_ben_cat
-    )
+def test_an_abandoned_adding_game_can_be_played_again(alice: User, roster: list[Player]) -> None:
+    game = create_adding_session(owner=alice, ruleset="thirty-three", options={}, players=roster)
     record_event(
         session=game, state="0.0", event=adding.Event(player="Ann", event="bust"), by_user=alice
     )
@@ -310,16 +299,16 @@ def test_an_abandoned_adding_game_can_be_played_again(
     assert new.result().next.dealer == "Ben"
 
 
-def test_a_name_the_game_reserves_is_refused(alice: User, ann_ben_cat: list[Player]) -> None:
-    game = create_session(owner=alice, ruleset="two-dummy", options={}, players=ann_ben_cat[:2])
+def test_a_name_the_game_reserves_is_refused(alice: User, roster: list[Player]) -> None:
+    game = create_session(owner=alice, ruleset="two-dummy", options={}, players=roster[:2])
     with pytest.raises(Rejected, match="reserved in this game"):
         rename_seated_player(session=game, position=0, name="Dummy", by_user=alice)
     with pytest.raises(Rejected, match="reserved in this game"):
         replace_player(
             session=game, position=1, newcomer="dummy", played=0, statement="", by_user=alice
         )
-    ann_ben_cat[0].refresh_from_db()
-    assert ann_ben_cat[0].name == "Ann"
+    roster[0].refresh_from_db()
+    assert roster[0].name == "Ann"
     assert not Player.objects.filter(name__iexact="dummy").exists()
     assert _fresh(game).player_names() == ["Ann", "Ben"]
     assert not game.changes.exists()

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
@@ -23,20 +22,13 @@ from django.utils.html import escape
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.scoresheet import loads_scoresheet
 from scorekeeper.services import Rejected, create_session, import_scoresheet, save_ruleset
+from tests.factories import EMPTY_SHEET, ONE_DEAL, play, post_scoresheet
 from tests.french import needs_french
-from tests.tables import ONE_DEAL, play
 
 PLAYERS_FULL = "An account keeps at most 4 players, archived ones included, and yours has 4."
 RULESETS_FULL = "An account keeps at most 2 saved rulesets, and yours has 2"
 SESSIONS_FULL = "An account keeps at most 2 sessions, deleted ones included until"
-SHEET = {
-    "format": "ninety-nine-scoresheet",
-    "version": 1,
-    "family": "trick",
-    "ruleset": "parlett-jokerless",
-    "players": ["Ann", "Ben", "Cat"],
-    "deals": [],
-}
+SHEET = EMPTY_SHEET
 
 
 @pytest.fixture(autouse=True)
@@ -47,9 +39,9 @@ def _small_limits(settings: Any) -> None:
 
 
 @pytest.fixture
-def full_roster(alice: User, ann_ben_cat: list[Player]) -> list[Player]:
+def full_roster(alice: User, roster: list[Player]) -> list[Player]:
     """Four players, one of them archived: archived players count."""
-    return [*ann_ben_cat, Player.objects.create(owner=alice, name="Old", archived=True)]
+    return [*roster, Player.objects.create(owner=alice, name="Old", archived=True)]
 
 
 def _sessions(alice: User, players: list[Player], count: int) -> list[GameSession]:
@@ -57,13 +49,6 @@ def _sessions(alice: User, players: list[Player], count: int) -> list[GameSessio
         create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
         for _ in range(count)
     ]
-
-
-def _upload(client: Client, sheet: dict[str, object]) -> Any:
-    upload = SimpleUploadedFile(
-        "sheet.json", json.dumps(sheet).encode(), content_type="application/json"
-    )
-    return client.post("/sessions/import/", {"file": upload})
 
 
 # Players
@@ -89,7 +74,7 @@ def test_a_full_roster_says_so_in_french(alice_client: Client, full_roster: list
 
 @pytest.mark.django_db(transaction=True)
 def test_phones_adding_players_at_once_never_pass_the_limit(
-    alice: User, ann_ben_cat: list[Player]
+    alice: User, roster: list[Player]
 ) -> None:
     barrier = threading.Barrier(4)
     pages: list[str] = []
@@ -151,14 +136,14 @@ def test_a_newcomer_by_name_is_refused_when_the_roster_is_full(
 def test_an_import_that_brings_players_past_the_limit_is_refused(
     alice_client: Client, full_roster: list[Player]
 ) -> None:
-    response = _upload(alice_client, {**SHEET, "players": ["Ann", "Dan", "Eve"]})
+    response = post_scoresheet(alice_client, {**SHEET, "players": ["Ann", "Dan", "Eve"]})
     assert response.status_code == 200
     assert "This file adds 2 players to your roster, which has no room for them." in response.text
     assert escape(PLAYERS_FULL) in response.text
     assert GameSession.objects.count() == 0
     assert Player.objects.count() == 4
     # A file of players the roster has already fits.
-    assert _upload(alice_client, SHEET).status_code == 302
+    assert post_scoresheet(alice_client, SHEET).status_code == 302
 
 
 # Saved rulesets
@@ -185,10 +170,10 @@ def test_a_full_account_refuses_another_ruleset_but_changes_one(alice_client: Cl
 
 
 def test_a_full_account_refuses_to_start_a_session_and_keeps_the_form(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
-    _sessions(alice, ann_ben_cat, 2)
-    ann, ben, cat = ann_ben_cat
+    _sessions(alice, roster, 2)
+    ann, ben, cat = roster
     response = alice_client.post(
         "/sessions/new/trick/parlett-jokerless/",
         {"seat_0": ann.pk, "seat_1": ben.pk, "seat_2": cat.pk, "title": "Third", "start": ""},
@@ -201,33 +186,33 @@ def test_a_full_account_refuses_to_start_a_session_and_keeps_the_form(
 
 
 def test_deleted_sessions_count_until_deleted_for_good(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
-    first, _second = _sessions(alice, ann_ben_cat, 2)
+    first, _second = _sessions(alice, roster, 2)
     GameSession.objects.filter(pk=first.pk).update(deleted=first.created)
     with pytest.raises(Rejected, match="deleted ones included"):
-        _sessions(alice, ann_ben_cat, 1)
+        _sessions(alice, roster, 1)
     first.delete()
-    _sessions(alice, ann_ben_cat, 1)
+    _sessions(alice, roster, 1)
 
 
-def test_a_full_account_refuses_an_import(alice_client: Client, ann_ben_cat: list[Player]) -> None:
-    assert _upload(alice_client, SHEET).status_code == 302
-    assert _upload(alice_client, SHEET).status_code == 302
-    response = _upload(alice_client, SHEET)
+def test_a_full_account_refuses_an_import(alice_client: Client, roster: list[Player]) -> None:
+    assert post_scoresheet(alice_client, SHEET).status_code == 302
+    assert post_scoresheet(alice_client, SHEET).status_code == 302
+    response = post_scoresheet(alice_client, SHEET)
     assert response.status_code == 200
     assert escape(SESSIONS_FULL) in response.text
     assert GameSession.objects.count() == 2
 
 
 def test_a_full_account_refuses_a_rematch(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     done = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=ann_ben_cat
+        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster
     )
     play(done, alice, (4, 5, 0))
-    _sessions(alice, ann_ben_cat, 1)
+    _sessions(alice, roster, 1)
     response = alice_client.post(f"/sessions/{done.public_id}/rematch/", {"form_key": "k"})
     assert response["Location"] == f"/sessions/{done.public_id}/"
     page = alice_client.get(response["Location"]).text
@@ -264,21 +249,21 @@ def test_limits_are_per_account(
 
 
 def test_the_start_page_reads_the_roster_once_for_every_seat(
-    alice_client: Client, ann_ben_cat: list[Player]
+    alice_client: Client, roster: list[Player]
 ) -> None:
     with CaptureQueriesContext(connection) as queries:
         page = alice_client.get("/sessions/new/adding/thirty-three/").text
-    roster = [q["sql"] for q in queries if 'FROM "scorekeeper_player"' in q["sql"]]
-    assert len(roster) == 1, roster
+    reads = [q["sql"] for q in queries if 'FROM "scorekeeper_player"' in q["sql"]]
+    assert len(reads) == 1, reads
     assert page.count('<select name="seat_') == 10
     # One menu a seat: the first dealer is ticked beside its seat.
-    assert page.count(f'<option value="{ann_ben_cat[0].pk}">Ann</option>') == 10
+    assert page.count(f'<option value="{roster[0].pk}">Ann</option>') == 10
 
 
 def test_the_import_command_says_the_account_is_full(
-    alice: User, ann_ben_cat: list[Player], tmp_path: Any
+    alice: User, roster: list[Player], tmp_path: Any
 ) -> None:
-    _sessions(alice, ann_ben_cat, 2)
+    _sessions(alice, roster, 2)
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(SHEET))
     with pytest.raises(CommandError, match="An account keeps at most 2 sessions"):

@@ -20,11 +20,9 @@ HX = {"HX-Request": "true", "HX-Target": "table"}
 
 
 @pytest.fixture
-def game(alice: User) -> GameSession:
-    roster = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
-    return create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Adding"
-    )
+def game(adding_game: GameSession) -> GameSession:
+    """The table here plays the adding game (tests/conftest.py)."""
+    return adding_game
 
 
 def _url(session: GameSession, suffix: str = "") -> str:

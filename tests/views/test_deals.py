@@ -13,37 +13,21 @@ from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.scoresheet import loads_scoresheet
 from scorekeeper.services import add_deal, create_session, edit_deal, import_scoresheet
+from tests.factories import trick_session, worked_deal_form
 
 HX = {"HX-Request": "true", "HX-Target": "entry-status"}
 
 
 @pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat", "Dan"]]
+def roster_names() -> list[str]:
+    """Four players: a session seats three, the start form has a fourth to offer."""
+    return ["Ann", "Ben", "Cat", "Dan"]
 
 
 @pytest.fixture
 def game(alice: User, roster: list[Player]) -> GameSession:
-    return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3], title="Test"
-    )
-
-
-def _deal(number: int = 1, **overrides: str) -> dict[str, str]:
-    """RULES.md §1.3's worked example: Ann 4 revealing, Ben 5 failed, Cat 0."""
-    data = {
-        "number": str(number),
-        "h0-tricks": "4",
-        "h0-bid": "4",
-        "h0-premium": "reveal",
-        "h1-tricks": "5",
-        "h1-made": "failed",
-        "h2-tricks": "0",
-        "h2-cards": "DDD",
-        "save": "",
-    }
-    data.update(overrides)
-    return data
+    """Three of the four, in a session titled "Test"."""
+    return trick_session(alice, roster[:3], title="Test")
 
 
 def _url(session: GameSession, suffix: str = "") -> str:
@@ -243,7 +227,7 @@ def test_the_table_shows_the_next_deal(alice_client: Client, game: GameSession) 
 
 
 def test_it_saves_a_deal(alice_client: Client, alice: User, game: GameSession) -> None:
-    response = alice_client.post(_url(game), _deal())
+    response = alice_client.post(_url(game), worked_deal_form())
     assert response.status_code == 302
     deal = Deal.objects.get(session=game)
     assert deal.number == 1
@@ -280,7 +264,7 @@ def test_it_refuses_a_bad_deal_with_a_message(
     message: str,
     headers: dict[str, str],
 ) -> None:
-    response = alice_client.post(_url(game), _deal(**overrides), headers=headers)
+    response = alice_client.post(_url(game), worked_deal_form(**overrides), headers=headers)
     assert response.status_code == 200
     assert message in response.text.replace("&#x27;", "'")
     assert not Deal.objects.exists()
@@ -290,7 +274,7 @@ def test_it_refuses_a_bad_deal_with_a_message(
 
 
 def test_live_status_says_ready_with_points(alice_client: Client, game: GameSession) -> None:
-    data = _deal()
+    data = worked_deal_form()
     del data["save"]
     response = alice_client.post(_url(game), data, headers=HX)
     assert "Ready to save:" in response.text
@@ -318,18 +302,20 @@ def test_a_hands_choices_are_said_on_its_row_with_the_panel_folded(
 ) -> None:
     """The correction page (and the page after a post without JavaScript): each hand's ⋯ is
     folded and its row says what it holds, so the rows stay short enough to see together."""
-    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), worked_deal_form())
     page = alice_client.get(_url(game, "deals/1/")).text
     assert re.findall(r'<p class="hand-chosen">(.*?)</p>', page) == ["Reveal", "Failed ✗", ""]
     assert '<details class="hand-more" open>' not in page
     # A choice the rules refuse stays open beside its message.
-    refused = alice_client.post(_url(game), _deal(2, **{"h1-made": "made", "h1-bid": "2"})).text
+    refused = alice_client.post(
+        _url(game), worked_deal_form(2, **{"h1-made": "made", "h1-bid": "2"})
+    ).text
     assert "Marked as made, but the bid was 2" in refused
     assert refused.count('<details class="hand-more" open>') == 1
 
 
 def test_taps_work_without_javascript(alice_client: Client, game: GameSession) -> None:
-    data = _deal(**{"h0-tricks": "3", "h2-cards": "DD"})
+    data = worked_deal_form(**{"h0-tricks": "3", "h2-cards": "DD"})
     del data["save"]
     page = alice_client.post(_url(game), {**data, "step": "h0-tricks:1"}).text
     assert 'name="h0-tricks" id="id_h0-tricks" value="4"' in page
@@ -349,7 +335,7 @@ def test_a_refused_form_keeps_each_hands_choices_and_its_card_buttons(
     roster[0].name = 'Ann & <b>"Bo"</b>'
     roster[0].save()
     game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=roster[:3])
-    page = alice_client.post(_url(game), _deal(**{"h2-tricks": "9"})).text
+    page = alice_client.post(_url(game), worked_deal_form(**{"h2-tricks": "9"})).text
     assert not Deal.objects.exists()
     assert 'name="h0-premium" id="id_h0-premium_2" value="reveal" checked>' in page
     assert 'name="h0-premium" id="id_h0-premium_0" value="">' in page
@@ -371,18 +357,18 @@ def test_a_refused_form_keeps_each_hands_choices_and_its_card_buttons(
 def test_a_stale_or_repeated_form_never_stores_twice(
     alice_client: Client, game: GameSession
 ) -> None:
-    assert alice_client.post(_url(game), _deal()).status_code == 302
-    response = alice_client.post(_url(game), _deal(), follow=True)
+    assert alice_client.post(_url(game), worked_deal_form()).status_code == 302
+    response = alice_client.post(_url(game), worked_deal_form(), follow=True)
     assert "Deal 1 was just saved on another phone, with the same hands as here" in response.text
     assert Deal.objects.count() == 1
-    other = _deal(**{"h0-tricks": "3", "h1-tricks": "6"})
+    other = worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"})
     response = alice_client.post(_url(game), other, follow=True)
     assert "Deal 1 was just entered on another phone. What you typed is kept" in response.text
     assert Deal.objects.count() == 1
 
 
 def test_undo_the_last_deal(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), worked_deal_form())
     response = alice_client.post(_url(game), {"undo": "1"}, follow=True)
     assert "Deal 1 undone." in response.text
     assert not Deal.objects.exists()
@@ -397,7 +383,7 @@ def test_undo_the_last_deal(alice_client: Client, game: GameSession) -> None:
 def test_it_corrects_a_past_deal_and_says_what_changed(
     alice_client: Client, game: GameSession
 ) -> None:
-    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), worked_deal_form())
     alice_client.post(
         _url(game),
         {
@@ -418,7 +404,7 @@ def test_it_corrects_a_past_deal_and_says_what_changed(
     # Ann actually won 3 and Ben 6: Ann failed her reveal.
     response = alice_client.post(
         _url(game, "deals/1/"),
-        {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"},
+        {**worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"},
         follow=True,
     )
     assert "Deal 1 corrected." in response.text
@@ -431,8 +417,8 @@ def test_it_corrects_a_past_deal_and_says_what_changed(
 
 
 def test_a_correction_on_a_stale_copy_is_refused(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), _deal())
-    stale = {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"}
+    alice_client.post(_url(game), worked_deal_form())
+    stale = {**worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"}
     alice_client.post(_url(game, "deals/1/"), stale)
     response = alice_client.post(_url(game, "deals/1/"), stale, follow=True)
     assert "Deal 1 was just corrected on another phone." in response.text
@@ -443,8 +429,12 @@ def test_a_correction_on_a_stale_copy_is_refused(alice_client: Client, game: Gam
 def test_a_correction_sent_again_with_other_hands_is_not_saved_and_comes_back(
     alice_client: Client, game: GameSession, headers: dict[str, str]
 ) -> None:
-    alice_client.post(_url(game), _deal())
-    first = {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1", "form_key": "k"}
+    alice_client.post(_url(game), worked_deal_form())
+    first = {
+        **worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}),
+        "revision": "1",
+        "form_key": "k",
+    }
     assert alice_client.post(_url(game, "deals/1/"), first, headers=headers).status_code == 302
     # Back to the page as it was (its key and revision), another correction, saved again.
     again = {**first, "h0-tricks": "2", "h1-tricks": "7"}
@@ -469,8 +459,12 @@ def test_a_correction_sent_again_with_other_hands_is_not_saved_and_comes_back(
 def test_a_correction_sent_twice_as_it_was_is_saved_once(
     alice_client: Client, game: GameSession
 ) -> None:
-    alice_client.post(_url(game), _deal())
-    fixed = {**_deal(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1", "form_key": "k"}
+    alice_client.post(_url(game), worked_deal_form())
+    fixed = {
+        **worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}),
+        "revision": "1",
+        "form_key": "k",
+    }
     alice_client.post(_url(game, "deals/1/"), fixed)
     response = alice_client.post(_url(game, "deals/1/"), fixed, follow=True)
     assert "That was already saved." in response.text
@@ -487,7 +481,7 @@ def test_a_correction_that_breaks_later_deals_is_refused(
         options={"match": {"type": "target", "target": 90}},
         players=roster[:3],
     )
-    alice_client.post(_url(game), _deal())  # Ann 84
+    alice_client.post(_url(game), worked_deal_form())  # Ann 84
     alice_client.post(
         _url(game),
         {
@@ -505,7 +499,7 @@ def test_a_correction_that_breaks_later_deals_is_refused(
     response = alice_client.post(
         _url(game, "deals/1/"),
         {
-            **_deal(
+            **worked_deal_form(
                 **{
                     "h0-tricks": "9",
                     "h0-bid": "9",
@@ -528,8 +522,8 @@ def test_editing_a_missing_deal_is_404(alice_client: Client, game: GameSession) 
 
 
 def test_live_status_on_the_correction_page(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), _deal())
-    data = {**_deal(**{"h1-tricks": "7"}), "revision": "1"}
+    alice_client.post(_url(game), worked_deal_form())
+    data = {**worked_deal_form(**{"h1-tricks": "7"}), "revision": "1"}
     del data["save"]
     response = alice_client.post(_url(game, "deals/1/"), data, headers=HX)
     assert "Tricks add up to 11; a deal has 9." in response.text
@@ -570,7 +564,7 @@ def test_a_deal_after_the_end_is_refused(
     alice_client: Client, alice: User, game: GameSession
 ) -> None:
     _play_out(game, alice, 9)
-    response = alice_client.post(_url(game), _deal(number=10), follow=True)
+    response = alice_client.post(_url(game), worked_deal_form(number=10), follow=True)
     assert Deal.objects.filter(session=game).count() == 9
     assert "The session ended after deal 9." in response.text.replace("&#x27;", "'")
 
@@ -581,7 +575,7 @@ def test_a_status_check_after_the_end_brings_the_whole_page_back(
     """Another phone saved the last deal while this one was typing: its next status check
     (htmx) loads the table again, finished, rather than a page inside the status box."""
     _play_out(game, alice, 9)
-    data = _deal(number=9)
+    data = worked_deal_form(number=9)
     del data["save"]
     response = alice_client.post(_url(game), data, headers=HX)
     assert response.status_code == 200
@@ -592,7 +586,7 @@ def test_a_status_check_after_the_end_brings_the_whole_page_back(
 
 
 def test_history_lists_every_change(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), worked_deal_form())
     alice_client.post(_url(game), {"undo": "1"})
     page = alice_client.get(_url(game, "history/")).text
     assert "Entered deal 1" in page
@@ -604,7 +598,7 @@ def test_history_lists_every_change(alice_client: Client, game: GameSession) -> 
 def test_history_marks_what_a_correction_changed(
     alice_client: Client, alice: User, game: GameSession
 ) -> None:
-    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), worked_deal_form())
     game.refresh_from_db()
     # Ben keeps his hand; Ann wins 3 instead of 4, and Cat the trick she lost.
     hands = {
@@ -655,9 +649,9 @@ def test_sessions_home_lists_in_progress_first(
         ("get", "", {}),
         ("post", "", {"undo": "1"}),
         ("post", "", {"extend": "9"}),
-        ("post", "", {**_deal()}),
+        ("post", "", {**worked_deal_form()}),
         ("get", "deals/1/", {}),
-        ("post", "deals/1/", {**_deal(), "revision": "1"}),
+        ("post", "deals/1/", {**worked_deal_form(), "revision": "1"}),
         ("get", "history/", {}),
         ("get", "scoresheet.json", {}),
     ],
@@ -670,7 +664,7 @@ def test_another_user_gets_404_everywhere(
     suffix: str,
     data: dict[str, str],
 ) -> None:
-    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), worked_deal_form())
     response = getattr(bob_client, method)(_url(game, suffix), data)
     assert response.status_code == 404
     assert Deal.objects.count() == 1
@@ -725,7 +719,7 @@ def test_the_session_page_uses_a_fixed_number_of_queries(
 
 
 def test_export_after_table_entry_round_trips(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), _deal())
+    alice_client.post(_url(game), worked_deal_form())
     data = json.loads(alice_client.get(_url(game, "scoresheet.json")).content)
     assert data["deals"][0]["hands"]["Cat"] == {"tricks": 0, "bid_cards": ["diamonds"] * 3}
     assert (
@@ -757,7 +751,7 @@ def test_a_saved_deal_and_its_page_never_write_the_login_session(
     where keeping it in the login session wrote that row twice more (SQLite takes them one at
     a time)."""
     with CaptureQueriesContext(connection) as queries:
-        saved = alice_client.post(_url(game), _deal())
+        saved = alice_client.post(_url(game), worked_deal_form())
         page = alice_client.get(saved["Location"])
     assert saved.status_code == 302 and "Deal 1 saved" in page.text
     writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]

@@ -16,34 +16,24 @@ from scorekeeper.models import GameSession, Player
 from scorekeeper.presenters import adding as adding_presenter
 from scorekeeper.presenters import trick as trick_presenter
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+from scorekeeper.services import add_deal, record_event
+from tests.factories import adding_session, with_links
 
 NAMES = ["Ann", "Ben", "Cat"]
 
 
 @pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
-
-
-@pytest.fixture
-def game(alice: User, roster: list[Player]) -> GameSession:
-    game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=roster, title="Friday"
-    )
-    game.watch_token = "watch-token-of-friday"
-    game.save()
-    return game
+def game(game: GameSession) -> GameSession:
+    """The trick-game session, with a watch link."""
+    return with_links(game, watch="watch-token-of-friday")
 
 
 @pytest.fixture
 def pennies(alice: User, roster: list[Player]) -> GameSession:
-    game = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Pennies"
+    """An adding-game session of the same players, with a watch link."""
+    return with_links(
+        adding_session(alice, roster, title="Pennies"), watch="watch-token-of-pennies"
     )
-    game.watch_token = "watch-token-of-pennies"
-    game.save()
-    return game
 
 
 def _deal(game: GameSession, alice: User) -> GameSession:

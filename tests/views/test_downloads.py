@@ -30,10 +30,10 @@ def _download_names(client: Client, game: GameSession) -> list[str]:
     ],
 )
 def test_both_downloads_are_named_alike_in_ascii(
-    alice_client: Client, ann_ben_cat: list[Player], alice: User, title: str, stem: str
+    alice_client: Client, roster: list[Player], alice: User, title: str, stem: str
 ) -> None:
     game = create_session(
-        owner=alice, ruleset="parlett-classic", options={}, players=ann_ben_cat, title=title
+        owner=alice, ruleset="parlett-classic", options={}, players=roster, title=title
     )
     day = game.created.date().isoformat()
     assert _download_names(alice_client, game) == [
@@ -43,10 +43,10 @@ def test_both_downloads_are_named_alike_in_ascii(
 
 
 def test_the_names_do_not_follow_the_pages_language(
-    alice_client: Client, ann_ben_cat: list[Player], alice: User
+    alice_client: Client, roster: list[Player], alice: User
 ) -> None:
     game = create_session(
-        owner=alice, ruleset="parlett-classic", options={}, players=ann_ben_cat, title=""
+        owner=alice, ruleset="parlett-classic", options={}, players=roster, title=""
     )
     alice_client.cookies["django_language"] = "fr"
     day = game.created.date().isoformat()
@@ -56,10 +56,10 @@ def test_the_names_do_not_follow_the_pages_language(
 
 
 def test_another_users_session_downloads_nothing(
-    bob_client: Client, alice: User, ann_ben_cat: list[Player]
+    bob_client: Client, alice: User, roster: list[Player]
 ) -> None:
     game = create_session(
-        owner=alice, ruleset="parlett-classic", options={}, players=ann_ben_cat, title="Friday"
+        owner=alice, ruleset="parlett-classic", options={}, players=roster, title="Friday"
     )
     for suffix in ["scoresheet.json", "session.csv"]:
         assert bob_client.get(f"/sessions/{game.public_id}/{suffix}").status_code == 404

@@ -67,9 +67,9 @@ def _turn_off(game: GameSession) -> None:
 
 
 def test_a_wsgi_server_answers_no_stream_and_the_phone_polls(
-    alice: User, ann_ben_cat: list[Player]
+    alice: User, roster: list[Player]
 ) -> None:
-    _game(alice, ann_ben_cat)
+    _game(alice, roster)
 
     def statuses() -> list[int]:
         return [
@@ -83,10 +83,10 @@ def test_a_wsgi_server_answers_no_stream_and_the_phone_polls(
 
 
 def test_the_stream_says_the_version_now_and_at_each_change(
-    alice: User, ann_ben_cat: list[Player], monkeypatch: Any
+    alice: User, roster: list[Player], monkeypatch: Any
 ) -> None:
     monkeypatch.setattr(events, "KEEP_ALIVE", 0.5)
-    game = _game(alice, ann_ben_cat)
+    game = _game(alice, roster)
 
     async def follow() -> list[tuple[str, float]]:
         response = await AsyncClient().get("/w/w-events/events/")
@@ -115,8 +115,8 @@ def test_the_stream_says_the_version_now_and_at_each_change(
     assert ": still here\n\n" in after or len(after) == 2
 
 
-def test_a_link_turned_off_ends_its_stream(alice: User, ann_ben_cat: list[Player]) -> None:
-    game = _game(alice, ann_ben_cat)
+def test_a_link_turned_off_ends_its_stream(alice: User, roster: list[Player]) -> None:
+    game = _game(alice, roster)
 
     async def follow() -> list[str]:
         response = await AsyncClient().get("/s/s-events/events/")
@@ -131,12 +131,12 @@ def test_a_link_turned_off_ends_its_stream(alice: User, ann_ben_cat: list[Player
 
 
 def test_streams_opening_one_after_another_share_one_kept_connection(
-    alice: User, ann_ben_cat: list[Player]
+    alice: User, roster: list[Player]
 ) -> None:
     """Each stream's first read, and the watcher's reads, run on one thread whose connection
     is kept while streams are open: a new PostgreSQL connection costs a process on the server,
     and a thousand tables open 3,000 streams in a minute."""
-    _game(alice, ann_ben_cat)
+    _game(alice, roster)
     made: list[object] = []
 
     def counted(sender: object, connection: object, **kwargs: object) -> None:
@@ -167,7 +167,7 @@ def test_streams_opening_one_after_another_share_one_kept_connection(
 
 
 def test_the_database_names_the_session_whose_version_links_or_deletion_changed(
-    alice: User, ann_ben_cat: list[Player]
+    alice: User, roster: list[Player]
 ) -> None:
     """PostgreSQL's trigger (migrations 0012 and 0014): each server's watcher reads only the
     sessions named, so each change must name its session, down to its deletion for good."""
@@ -181,7 +181,7 @@ def test_the_database_names_the_session_whose_version_links_or_deletion_changed(
     params = events._connection_params()
     with psycopg.connect(**params, autocommit=True) as listener:
         listener.execute(f"LISTEN {events.CHANNEL}")
-        game = _game(alice, ann_ben_cat)  # its links given
+        game = _game(alice, roster)  # its links given
         assert set(heard(listener)) == {str(game.pk)}
         _deal(game, alice)
         assert set(heard(listener)) == {str(game.pk)}
@@ -356,12 +356,12 @@ async def _serve(handler: Any, phone: dict[str, Any], first_body: asyncio.Event)
 
 
 def test_an_open_stream_holds_no_thread_and_no_compressor_of_its_own(
-    alice: User, ann_ben_cat: list[Player]
+    alice: User, roster: list[Player]
 ) -> None:
     """Django's ASGI handler gives each request a thread kept until its answer ends, and its
     gzip a compressor kept as long: for a stream, as long as the phone stays. The app's
     handler (asgi.py) serves a stream on the process's shared thread, and sends it as it is."""
-    _game(alice, ann_ben_cat)
+    _game(alice, roster)
 
     async def open_streams() -> tuple[list[dict[str, Any]], int]:
         handler = events.Handler()
@@ -403,7 +403,7 @@ def test_an_open_stream_holds_no_thread_and_no_compressor_of_its_own(
 
 
 def test_an_address_holds_so_many_streams_open_and_the_process_so_many_in_all(
-    alice: User, ann_ben_cat: list[Player], settings: Any
+    alice: User, roster: list[Player], settings: Any
 ) -> None:
     """Each open stream holds one of the files the process may open: one phone opening a
     thousand would leave none for the pages of the others. Past its share an address is
@@ -411,7 +411,7 @@ def test_an_address_holds_so_many_streams_open_and_the_process_so_many_in_all(
     settings.STREAMS_PER_ADDRESS = 2
     settings.STREAMS_PER_PROCESS = 3
     settings.TRUSTED_PROXIES = 0
-    _game(alice, ann_ben_cat)
+    _game(alice, roster)
 
     async def open_streams() -> list[int]:
         handler = events.Handler()
@@ -448,11 +448,11 @@ def test_an_address_holds_so_many_streams_open_and_the_process_so_many_in_all(
 
 
 def test_behind_a_trusted_proxy_streams_count_by_the_address_the_proxy_saw(
-    alice: User, ann_ben_cat: list[Player], settings: Any
+    alice: User, roster: list[Player], settings: Any
 ) -> None:
     settings.STREAMS_PER_ADDRESS = 1
     settings.TRUSTED_PROXIES = 1
-    _game(alice, ann_ben_cat)
+    _game(alice, roster)
 
     async def open_streams() -> list[int]:
         handler = events.Handler()
@@ -539,9 +539,9 @@ def test_openings_without_pause_hold_a_due_full_collection_back_at_most_latest(
 
 
 def test_while_streams_are_open_python_runs_no_full_collection_of_its_own(
-    alice: User, ann_ben_cat: list[Player], monkeypatch: Any
+    alice: User, roster: list[Player], monkeypatch: Any
 ) -> None:
-    _game(alice, ann_ben_cat)
+    _game(alice, roster)
     monkeypatch.setattr(events, "QUIET", 0.05)
     automatic = gc.get_threshold()
 

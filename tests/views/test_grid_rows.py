@@ -16,11 +16,11 @@ from django.core.cache import caches
 from django.test import Client
 
 from scorekeeper import computed
-from scorekeeper.models import GameSession, Player
+from scorekeeper.models import GameSession
 from scorekeeper.presenters import trick as presenter
-from scorekeeper.services import create_session, edit_deal
+from scorekeeper.services import edit_deal
+from tests.factories import made_deal, play, with_links
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
-from tests.tables import made_deal, play
 
 ROWS = re.compile(r"<table class=\"table table-sm deal-grid\">.*?</tbody>", re.S)
 
@@ -33,10 +33,9 @@ def _empty_row_cache() -> Iterator[None]:
 
 
 @pytest.fixture
-def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
-    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat)
-    game.watch_token, game.scorer_token = "w-grid", "s-grid"
-    game.save(update_fields=["watch_token", "scorer_token"])
+def game(game: GameSession, alice: User) -> GameSession:
+    """Three deals played, a watch link and a scorer link."""
+    with_links(game, watch="w-grid", scorer="s-grid")
     play(game, alice, (3, 3, 3), (4, 2, 3), (2, 5, 2))
     game.refresh_from_db()
     return game

@@ -15,30 +15,17 @@ from unittest import mock
 import pytest
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 from django.test import Client
 
 from scorekeeper.models import Change, Deal, GameSession, Player, RoundEvent
 from scorekeeper.services import create_adding_session, create_session
+from tests.factories import EMPTY_SHEET, post_scoresheet
 from tests.pages import without_tokens
 
-TRICK = {
-    "format": "ninety-nine-scoresheet",
-    "version": 1,
-    "family": "trick",
-    "ruleset": "parlett-jokerless",
-    "players": ["Ann", "Ben", "Cat"],
-    "deals": [],
-}
+TRICK = EMPTY_SHEET
 ADDING = {**TRICK, "family": "adding", "ruleset": "thirty-three", "rounds": []}
 del ADDING["deals"]
-
-
-def _upload(client: Client, data: object) -> Any:
-    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
-    upload = SimpleUploadedFile("sheet.json", raw, content_type="application/json")
-    return client.post("/sessions/import/", {"file": upload})
 
 
 def _refused(response: Any, *words: str) -> str:
@@ -49,11 +36,6 @@ def _refused(response: Any, *words: str) -> str:
         assert word in text, word
     assert GameSession.objects.count() == 0
     return text
-
-
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
 
 
 # 1. High: the login rate limit told whether the password was right.
@@ -88,12 +70,12 @@ def test_an_adjustment_in_the_millions_is_refused(alice_client: Client) -> None:
         **ADDING,
         "rounds": [{"events": [{"player": "Ann", "event": "adjust", "tokens": 10**6}]}],
     }
-    _refused(_upload(alice_client, sheet), "rounds[0].events[0].tokens", "99")
+    _refused(post_scoresheet(alice_client, sheet), "rounds[0].events[0].tokens", "99")
 
 
 def test_tokens_in_the_millions_are_refused(alice_client: Client) -> None:
     sheet = {**ADDING, "ruleset": "custom", "options": {"tokens": 5_000_000}}
-    _refused(_upload(alice_client, sheet), "options.tokens", "1 to 99")
+    _refused(post_scoresheet(alice_client, sheet), "options.tokens", "1 to 99")
 
 
 def test_an_integer_beyond_64_bits_is_refused_not_a_crash(alice_client: Client) -> None:
@@ -101,7 +83,7 @@ def test_an_integer_beyond_64_bits_is_refused_not_a_crash(alice_client: Client) 
         **ADDING,
         "rounds": [{"events": [{"player": "Ann", "event": "adjust", "tokens": -(2**70)}]}],
     }
-    _refused(_upload(alice_client, sheet), "rounds[0].events[0].tokens")
+    _refused(post_scoresheet(alice_client, sheet), "rounds[0].events[0].tokens")
     assert RoundEvent.objects.count() == 0
 
 
@@ -109,7 +91,7 @@ def test_a_huge_bonus_is_refused_by_the_import_and_the_start_form(
     alice_client: Client, roster: list[Player]
 ) -> None:
     sheet = {**TRICK, "ruleset": "custom", "options": {"bonus": [10**30, 20, 10]}}
-    _refused(_upload(alice_client, sheet), "options.bonus", "1,000")
+    _refused(post_scoresheet(alice_client, sheet), "options.bonus", "1,000")
     ann, ben, cat = roster
     response = alice_client.post(
         "/sessions/new/trick/five/",
@@ -123,7 +105,7 @@ def test_a_deeply_nested_value_is_refused_before_it_is_read(alice_client: Client
     for _ in range(400):
         deep = [deep]
     sheet = {**TRICK, "options": {"match": deep}}
-    _refused(_upload(alice_client, sheet), "nested")
+    _refused(post_scoresheet(alice_client, sheet), "nested")
 
 
 def test_a_value_nested_thousands_deep_is_refused_not_a_crash(alice_client: Client) -> None:
@@ -132,7 +114,7 @@ def test_a_value_nested_thousands_deep_is_refused_not_a_crash(alice_client: Clie
     deep = b"[" * 5_000 + b"1" + b"]" * 5_000
     raw = json.dumps(TRICK)[:-1].encode() + b', "options": {"match": ' + deep + b"}}"
     alice_client.raise_request_exception = False  # a crash is an answer (500) to assert on
-    _refused(_upload(alice_client, raw), "nested")
+    _refused(post_scoresheet(alice_client, raw), "nested")
 
 
 def test_a_file_of_a_hundred_thousand_deals_is_refused_at_once_in_few_words(
@@ -141,14 +123,14 @@ def test_a_file_of_a_hundred_thousand_deals_is_refused_at_once_in_few_words(
     sheet = {**TRICK, "deals": [{"hands": {}}] * 100_000}
     raw = json.dumps(sheet, separators=(",", ":")).encode()
     assert len(raw) < 2_000_000
-    response = _upload(alice_client, raw)
+    response = post_scoresheet(alice_client, raw)
     text = _refused(response, "deals", "2,000")
     assert len(text) < 60_000
 
 
 def test_a_long_list_of_problems_is_cut_short_with_a_count(alice_client: Client) -> None:
     sheet = {**TRICK, "deals": [{"hands": {"Ann": {"tricks": -1}}}] * 1500}
-    text = _refused(_upload(alice_client, sheet), "more problems")
+    text = _refused(post_scoresheet(alice_client, sheet), "more problems")
     assert text.count("deals[") < 100
 
 
@@ -176,7 +158,9 @@ def test_names_differing_only_by_case_outside_ascii_are_one_name(
 
 
 def test_a_file_with_names_differing_only_by_case_is_refused(alice_client: Client) -> None:
-    _refused(_upload(alice_client, {**TRICK, "players": ["Éva", "éva", "Cat"]}), "players[1]")
+    _refused(
+        post_scoresheet(alice_client, {**TRICK, "players": ["Éva", "éva", "Cat"]}), "players[1]"
+    )
 
 
 # 4. Low.
@@ -184,7 +168,7 @@ def test_a_file_with_names_differing_only_by_case_is_refused(alice_client: Clien
 
 def test_the_csv_does_not_turn_names_into_formulas(alice_client: Client, alice: User) -> None:
     sheet = {**TRICK, "players": ["=HYPERLINK(1)", "+Ben", "@Cat"]}
-    assert _upload(alice_client, sheet).status_code == 302
+    assert post_scoresheet(alice_client, sheet).status_code == 302
     game = GameSession.objects.get()
     rows = list(
         csv.reader(io.StringIO(alice_client.get(f"/sessions/{game.public_id}/session.csv").text))
@@ -206,7 +190,7 @@ def test_the_csv_does_not_turn_names_into_formulas(alice_client: Client, alice: 
 def test_the_import_checks_titles_and_names_as_the_forms_do(
     alice_client: Client, change: dict[str, object], where: str
 ) -> None:
-    _refused(_upload(alice_client, {**TRICK, **change}), where)
+    _refused(post_scoresheet(alice_client, {**TRICK, **change}), where)
 
 
 def test_password_change_is_rate_limited(alice_client: Client, alice: User, settings: Any) -> None:
@@ -331,7 +315,9 @@ def test_ten_players_can_sit_at_an_adding_table(alice_client: Client, alice: Use
     # file of 9 or 10 players crashed the import and the start form offered 8 seats.
     names = [f"P{n}" for n in range(10)]
     assert (
-        _upload(alice_client, {**ADDING, "ruleset": "ninety-nine", "players": names}).status_code
+        post_scoresheet(
+            alice_client, {**ADDING, "ruleset": "ninety-nine", "players": names}
+        ).status_code
         == 302
     )
     assert GameSession.objects.get().seats.count() == 10

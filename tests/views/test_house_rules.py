@@ -32,7 +32,7 @@ def _start_classic(client: Client, players: list[Player], **fields: object) -> G
 
 
 def test_the_start_page_shows_every_option_of_the_preset_set_as_it_plays(
-    alice_client: Client, ann_ben_cat: list[Player]
+    alice_client: Client, roster: list[Player]
 ) -> None:
     page = alice_client.get(CLASSIC).content.decode()
     for name in ("trump", "first_trump", "match_type", "bonus", "premiums", "trick_points"):
@@ -46,9 +46,9 @@ def test_the_start_page_shows_every_option_of_the_preset_set_as_it_plays(
 
 
 def test_a_changed_option_is_marked_a_house_rule_when_the_form_comes_back(
-    alice_client: Client, ann_ben_cat: list[Player]
+    alice_client: Client, roster: list[Player]
 ) -> None:
-    data = {"seat_0": ann_ben_cat[0].pk, "trump": "declared", "start": ""}
+    data = {"seat_0": roster[0].pk, "trump": "declared", "start": ""}
     page = alice_client.post(CLASSIC, data).content.decode()
     assert "Choose who sits in seat 2." in page
     assert page.count("option-row is-house-rule") == 1
@@ -56,10 +56,10 @@ def test_a_changed_option_is_marked_a_house_rule_when_the_form_comes_back(
 
 
 def test_a_session_with_house_rules_keeps_the_presets_name_and_says_them(
-    alice_client: Client, ann_ben_cat: list[Player]
+    alice_client: Client, roster: list[Player]
 ) -> None:
     game = _start_classic(
-        alice_client, ann_ben_cat, trump="declared", match_type="deals", match_number="18"
+        alice_client, roster, trump="declared", match_type="deals", match_number="18"
     )
     assert game.ruleset == "parlett-classic"
     assert game.options == {"trump": "declared", "match": {"type": "deals", "deals": 18}}
@@ -72,11 +72,11 @@ def test_a_session_with_house_rules_keeps_the_presets_name_and_says_them(
 
 
 def test_restating_the_presets_own_values_is_no_house_rule(
-    alice_client: Client, ann_ben_cat: list[Player]
+    alice_client: Client, roster: list[Player]
 ) -> None:
     game = _start_classic(
         alice_client,
-        ann_ben_cat,
+        roster,
         trump="turn-up",
         match_type="deals",
         match_number="9",
@@ -87,15 +87,13 @@ def test_restating_the_presets_own_values_is_no_house_rule(
     assert "house rules" not in alice_client.get(f"/sessions/{game.public_id}/").content.decode()
 
 
-def test_the_adding_game_takes_house_rules_too(
-    alice_client: Client, ann_ben_cat: list[Player]
-) -> None:
+def test_the_adding_game_takes_house_rules_too(alice_client: Client, roster: list[Player]) -> None:
     page = alice_client.get("/sessions/new/adding/wilson/").content.decode()
     assert 'name="tokens"' not in page  # Wilson counts game points
     assert 'name="on_69"' in page and 'name="card_table"' in page
     response = alice_client.post(
         "/sessions/new/adding/thirty-three/",
-        {**_seats(ann_ben_cat), "out": "at-zero", "start": ""},
+        {**_seats(roster), "out": "at-zero", "start": ""},
     )
     game = GameSession.objects.get(public_id=response["Location"].split("/")[2])
     assert game.options == {"out": "at-zero"}
@@ -104,11 +102,11 @@ def test_the_adding_game_takes_house_rules_too(
 
 
 def test_a_house_rule_the_rules_refuse_is_said_beside_its_field(
-    alice_client: Client, ann_ben_cat: list[Player]
+    alice_client: Client, roster: list[Player]
 ) -> None:
     page = alice_client.post(
         "/sessions/new/adding/dollar-bill/",
-        {**_seats(ann_ben_cat), "tokens": "9", "start": ""},
+        {**_seats(roster), "tokens": "9", "start": ""},
     ).content.decode()
     assert "A dollar bill folds 5 times at most" in page
     assert not GameSession.objects.exists()
@@ -181,7 +179,7 @@ def test_a_ruleset_form_refuses_bad_input_with_a_message(
 
 
 def test_starting_from_a_saved_ruleset_copies_its_options(
-    alice_client: Client, ann_ben_cat: list[Player]
+    alice_client: Client, roster: list[Player]
 ) -> None:
     saved = _save(alice_client, match_type="deals", match_number="18")
     page = alice_client.get(f"/sessions/new/saved/{saved.pk}/").content.decode()
@@ -190,7 +188,7 @@ def test_starting_from_a_saved_ruleset_copies_its_options(
     assert page.count("option-row is-house-rule") == 2  # trump, and the match's number
     response = alice_client.post(
         f"/sessions/new/saved/{saved.pk}/",
-        {**_seats(ann_ben_cat), "trump": "declared", "match_type": "deals",
+        {**_seats(roster), "trump": "declared", "match_type": "deals",
          "match_number": "18", "start": ""},
     )  # fmt: skip
     game = GameSession.objects.get(public_id=response["Location"].split("/")[2])
@@ -199,14 +197,14 @@ def test_starting_from_a_saved_ruleset_copies_its_options(
 
 
 def test_changing_or_deleting_a_saved_ruleset_never_changes_a_session(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     saved = _save(alice_client)
     game = create_session(
         owner=alice,
         ruleset=saved.ruleset,
         options=saved.options,
-        players=ann_ben_cat,
+        players=roster,
         saved_ruleset=saved,
     )
     response = alice_client.post(
@@ -262,24 +260,24 @@ def test_only_the_owner_sees_or_uses_a_saved_ruleset(
 
 
 def test_past_sessions_filter_by_saved_ruleset_and_a_rematch_keeps_it(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     saved = _save(alice_client)
     game = create_session(
         owner=alice,
         ruleset=saved.ruleset,
         options=saved.options,
-        players=ann_ben_cat,
+        players=roster,
         title="From the saved rules",
         saved_ruleset=saved,
     )
     create_session(
-        owner=alice, ruleset="parlett-classic", options={}, players=ann_ben_cat, title="Plain"
+        owner=alice, ruleset="parlett-classic", options={}, players=roster, title="Plain"
     )
     page = alice_client.get(f"/sessions/?ruleset=saved:{saved.pk}").content.decode()
     assert "From the saved rules" in page and "Plain" not in page
     for number in range(1, 10):
-        hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in ann_ben_cat}
+        hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in roster}
         deal = trick.DealEntry(hands, None)  # nobody declares: the trump stays
         add_deal(session=game, number=number, entry=deal, by_user=alice)
     game.refresh_from_db()
@@ -292,7 +290,7 @@ def _sheet_head(page: str) -> str:
 
 
 def test_a_sheet_with_house_rules_says_the_rules_as_played_once(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     # The preset's own line ("…; 9 deals.") is not said above its house rules ("18 deals").
     saved = _save(alice_client, match_type="deals", match_number="18")
@@ -307,7 +305,7 @@ def test_a_sheet_with_house_rules_says_the_rules_as_played_once(
     )
     assert "9 deals" not in query and query.count("18 deals") == 1
     game = create_session(
-        owner=alice, ruleset=saved.ruleset, options=saved.options, players=ann_ben_cat,
+        owner=alice, ruleset=saved.ruleset, options=saved.options, players=roster,
         saved_ruleset=saved,
     )  # fmt: skip
     head = _sheet_head(alice_client.get(f"/sessions/{game.public_id}/rules/").content.decode())
@@ -324,12 +322,12 @@ def test_a_sheet_with_house_rules_says_the_rules_as_played_once(
 
 
 def test_a_session_started_from_saved_rules_carries_their_name(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     saved = _save(alice_client, match_type="deals", match_number="18")
     response = alice_client.post(
         f"/sessions/new/saved/{saved.pk}/",
-        {**_seats(ann_ben_cat), "trump": "declared", "match_type": "deals",
+        {**_seats(roster), "trump": "declared", "match_type": "deals",
          "match_number": "18", "start": ""},
     )  # fmt: skip
     game = GameSession.objects.get(public_id=response["Location"].split("/")[2])
@@ -339,7 +337,7 @@ def test_a_session_started_from_saved_rules_carries_their_name(
     assert f'<h1 class="h5">{game}</h1>' in table
     assert "Friday night rules · Classic Ninety-Nine, house rules:" in table
     named = create_session(
-        owner=alice, ruleset=saved.ruleset, options=saved.options, players=ann_ben_cat,
+        owner=alice, ruleset=saved.ruleset, options=saved.options, players=roster,
         title="At Sam's", saved_ruleset=saved,
     )  # fmt: skip
     table = alice_client.get(f"/sessions/{named.public_id}/").content.decode()
@@ -354,11 +352,11 @@ def test_a_session_started_from_saved_rules_carries_their_name(
 
 
 def test_a_rematch_keeps_the_saved_rules_name(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     saved = _save(alice_client)
     game = create_session(
-        owner=alice, ruleset=saved.ruleset, options=saved.options, players=ann_ben_cat,
+        owner=alice, ruleset=saved.ruleset, options=saved.options, players=roster,
         saved_ruleset=saved,
     )  # fmt: skip
     alice_client.post(f"/rulesets/{saved.pk}/change/", {"name": "Renamed", "trump": "declared"})

@@ -11,24 +11,9 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.services import create_session
+from tests.factories import worked_deal_form
 
-SAVE = {
-    "number": "1",
-    "h0-tricks": "4",
-    "h0-bid": "4",
-    "h0-premium": "reveal",
-    "h1-tricks": "5",
-    "h1-made": "failed",
-    "h2-tricks": "0",
-    "h2-cards": "DDD",
-    "save": "",
-}
-
-
-@pytest.fixture
-def game(alice: User) -> GameSession:
-    players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
-    return create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
+SAVE = worked_deal_form()
 
 
 def _share(client: Client, game: GameSession, **actions: str) -> GameSession:

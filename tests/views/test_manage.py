@@ -21,23 +21,16 @@ from scorekeeper.services import (
     delete_session,
     record_event,
 )
+from tests.factories import ONE_DEAL, play
 from tests.pages import without_tokens
 from tests.stored import compute
-from tests.tables import ONE_DEAL, play
 
 
 @pytest.fixture
-def game(alice: User, ann_ben_cat: list[Player]) -> GameSession:
-    return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat, title="Friday"
-    )
-
-
-@pytest.fixture
-def done(alice: User, ann_ben_cat: list[Player]) -> GameSession:
+def done(alice: User, roster: list[Player]) -> GameSession:
     """A finished session: one deal played."""
     session = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=ann_ben_cat,
+        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster,
         title="Done",
     )  # fmt: skip
     play(session, alice, (4, 5, 0))
@@ -197,14 +190,14 @@ def test_a_bad_name_is_refused_and_kept(
 
 
 def test_it_corrects_a_players_name(
-    alice_client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, game: GameSession, roster: list[Player]
 ) -> None:
     play(game, alice, (4, 5, 0))
     cats = compute(game).totals["Cat"]
     response = alice_client.post(_url(game), {"fix_name": "3", "seat3-name": " Kat "})
     assert response.status_code == 302
-    ann_ben_cat[2].refresh_from_db()
-    assert ann_ben_cat[2].name == "Kat"
+    roster[2].refresh_from_db()
+    assert roster[2].name == "Kat"
     table = alice_client.get(_url(game, "")).text
     assert "Kat" in table
     assert "Cat is now called Kat, here and in every session." in table
@@ -225,7 +218,7 @@ def test_it_corrects_a_players_name(
     ],
 )
 def test_a_bad_player_name_is_refused_next_to_its_seat(
-    alice_client: Client, game: GameSession, ann_ben_cat: list[Player], name: str, message: str
+    alice_client: Client, game: GameSession, roster: list[Player], name: str, message: str
 ) -> None:
     response = alice_client.post(_url(game), {"fix_name": "3", "seat3-name": name})
     assert response.status_code == 200
@@ -233,8 +226,8 @@ def test_a_bad_player_name_is_refused_next_to_its_seat(
     if name.strip():
         assert _value_of(response.text, "seat3-name") == name
     assert _value_of(response.text, "seat1-name") == "Ann"  # the other seats as they are
-    ann_ben_cat[2].refresh_from_db()
-    assert ann_ben_cat[2].name == "Cat"
+    roster[2].refresh_from_db()
+    assert roster[2].name == "Cat"
     assert not game.changes.exists()
 
 
@@ -249,9 +242,9 @@ def test_a_seat_that_does_not_exist_is_404(alice_client: Client, game: GameSessi
 
 
 def test_it_changes_the_seat_order_before_the_first_deal(
-    alice_client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, game: GameSession, roster: list[Player]
 ) -> None:
-    ann, ben, cat = ann_ben_cat
+    ann, ben, cat = roster
     page = alice_client.get(_url(game)).text
     assert "Seat 1 (deals first)" in page
     order = {"reseat": "", "seat_0": cat.pk, "seat_1": ann.pk, "seat_2": ben.pk}
@@ -274,9 +267,9 @@ def test_it_changes_the_seat_order_before_the_first_deal(
 
 
 def test_a_seat_order_with_a_player_twice_is_refused(
-    alice_client: Client, game: GameSession, ann_ben_cat: list[Player]
+    alice_client: Client, game: GameSession, roster: list[Player]
 ) -> None:
-    ann, ben, cat = ann_ben_cat
+    ann, ben, cat = roster
     data = {"reseat": "", "seat_0": ben.pk, "seat_1": ben.pk, "seat_2": ""}
     response = alice_client.post(_url(game), data)
     assert response.status_code == 200
@@ -293,7 +286,7 @@ def test_a_seat_order_with_a_player_twice_is_refused(
 
 
 def test_a_newcomer_takes_a_seat_after_being_told_what_it_means(
-    alice_client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, game: GameSession, roster: list[Player]
 ) -> None:
     play(game, alice, (4, 5, 0), (3, 3, 3))
     cats = compute(game).totals["Cat"]
@@ -332,12 +325,12 @@ def test_a_newcomer_takes_a_seat_after_being_told_what_it_means(
     assert "Before: Cat played deals 1–2." in manage
     # Play on: the records split the seat's deals between the two.
     play(game, alice, (9, 0, 0))
-    cat_record, dan_record = player_record(ann_ben_cat[2]), player_record(dan)
+    cat_record, dan_record = player_record(roster[2]), player_record(dan)
     assert (cat_record.sessions, cat_record.deals, cat_record.finished) == (1, 2, 0)
     assert (dan_record.sessions, dan_record.deals) == (1, 1)
-    assert "Cat" not in [rival.opponent for rival in player_record(ann_ben_cat[0]).rivals()]
+    assert "Cat" not in [rival.opponent for rival in player_record(roster[0]).rivals()]
     # Review: searching for Cat still finds the session.
-    found = alice_client.get("/sessions/", {"player": ann_ben_cat[2].pk}).text
+    found = alice_client.get("/sessions/", {"player": roster[2].pk}).text
     assert f"/sessions/{game.public_id}/" in found
 
 
@@ -415,11 +408,9 @@ def test_a_confirmation_made_before_another_deal_is_asked_again(
 
 
 def test_a_seat_of_the_adding_game_is_taken_with_its_tokens(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
-    pennies = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=ann_ben_cat
-    )
+    pennies = create_adding_session(owner=alice, ruleset="thirty-three", options={}, players=roster)
     event = adding.Event(player="Cat", event="bust")
     record_event(session=pennies, state="0.0", event=event, by_user=alice)
     page = alice_client.post(_url(pennies, "manage/seats/3/"), {"check": "", "new_name": "Dan"})
@@ -518,7 +509,7 @@ def test_a_session_not_deleted_cannot_be_deleted_for_good(
 
 
 def test_a_deleted_session_leaves_links_and_records(
-    alice_client: Client, client: Client, alice: User, game: GameSession, ann_ben_cat: list[Player]
+    alice_client: Client, client: Client, alice: User, game: GameSession, roster: list[Player]
 ) -> None:
     play(game, alice, (4, 5, 0))
     alice_client.post(_url(game, "share/"), {"watch": "on"})
@@ -527,13 +518,11 @@ def test_a_deleted_session_leaves_links_and_records(
     delete_session(session=game, by_user=alice)
     assert client.get(f"/w/{game.watch_token}/").status_code == 404
     assert client.get(f"/w/{game.watch_token}/live/").status_code == 404
-    assert player_record(ann_ben_cat[0]).sessions == 0
+    assert player_record(roster[0]).sessions == 0
 
 
-def test_the_deleted_list_pages(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
-) -> None:
-    seated = [*ann_ben_cat, Player.objects.create(owner=alice, name="Dan")]
+def test_the_deleted_list_pages(alice_client: Client, alice: User, roster: list[Player]) -> None:
+    seated = [*roster, Player.objects.create(owner=alice, name="Dan")]
     for number in range(25):
         gone = create_session(
             owner=alice, ruleset="four", options={}, title=f"Game {number}", players=seated
@@ -608,14 +597,14 @@ def test_a_session_in_progress_has_no_rematch(alice_client: Client, game: GameSe
 
 
 def test_home_offers_the_latest_sessions_in_progress(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     made = [
         create_session(
             owner=alice,
             ruleset="parlett-jokerless",
             options={},
-            players=ann_ben_cat,
+            players=roster,
             title=f"Table {number}",
         )
         for number in range(5)
@@ -635,12 +624,12 @@ def test_home_without_sessions_in_progress_offers_none(alice_client: Client) -> 
 
 
 def test_a_name_the_game_reserves_is_refused_next_to_its_seat(
-    alice_client: Client, alice: User, ann_ben_cat: list[Player]
+    alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
-    pair = create_session(owner=alice, ruleset="two-dummy", options={}, players=ann_ben_cat[:2])
+    pair = create_session(owner=alice, ruleset="two-dummy", options={}, players=roster[:2])
     response = alice_client.post(_url(pair), {"fix_name": "1", "seat1-name": "Dummy"})
     assert response.status_code == 200
     _next_to(response.text, "seat1-name", '"Dummy" is reserved in this game; pick another name.')
     assert _value_of(response.text, "seat1-name") == "Dummy"
-    ann_ben_cat[0].refresh_from_db()
-    assert ann_ben_cat[0].name == "Ann"
+    roster[0].refresh_from_db()
+    assert roster[0].name == "Ann"

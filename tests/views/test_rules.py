@@ -9,7 +9,8 @@ from django.utils.html import escape
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import create_adding_session, create_session
+from scorekeeper.services import create_adding_session
+from tests.factories import trick_session
 
 TRICK = [("trick", preset_id) for preset_id in trick.PRESETS]
 ADDING = [("adding", preset_id) for preset_id in adding.PRESETS]
@@ -23,19 +24,16 @@ def _rows(html: str) -> int:
 
 
 @pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat", "Dan"]]
+def roster_names() -> list[str]:
+    """Four players: the session seats three, a rule sheet's seat order names all four."""
+    return ["Ann", "Ben", "Cat", "Dan"]
 
 
 @pytest.fixture
 def game(alice: User, roster: list[Player]) -> GameSession:
-    return create_session(
-        owner=alice,
-        ruleset="parlett-jokerless",
-        options={"first_trump": "none", "match": {"type": "deals", "deals": 18}},
-        players=roster[:3],
-        title="Friday",
-    )
+    """Three of the four, on house rules: no first trump, 18 deals."""
+    options: dict[str, object] = {"first_trump": "none", "match": {"type": "deals", "deals": 18}}
+    return trick_session(alice, roster[:3], options=options, title="Friday")
 
 
 # The list

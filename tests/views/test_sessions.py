@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scorekeeper.models import Deal, GameSession, Hand, Player
+from tests.factories import scoresheet_file
 
 SHEET = {
     "format": "ninety-nine-scoresheet",
@@ -29,14 +30,9 @@ SHEET = {
 }
 
 
-def _upload(data: object, name: str = "sheet.json") -> SimpleUploadedFile:
-    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
-    return SimpleUploadedFile(name, raw, content_type="application/json")
-
-
 @pytest.fixture
 def imported(alice_client: Client, alice: User) -> GameSession:
-    response = alice_client.post("/sessions/import/", {"file": _upload(SHEET)})
+    response = alice_client.post("/sessions/import/", {"file": scoresheet_file(SHEET)})
     assert response.status_code == 302
     return GameSession.objects.get(owner=alice)
 
@@ -56,7 +52,7 @@ def test_it_requires_login(client: Client, db: None) -> None:
 def test_it_imports_a_scoresheet(alice_client: Client, alice: User) -> None:
     Player.objects.create(owner=alice, name="ann")
     assert alice_client.get("/sessions/import/").status_code == 200
-    response = alice_client.post("/sessions/import/", {"file": _upload(SHEET)})
+    response = alice_client.post("/sessions/import/", {"file": scoresheet_file(SHEET)})
     session = GameSession.objects.get(owner=alice)
     assert response["Location"] == f"/sessions/{session.public_id}/"
     assert session.title == "Friday at Sam's"
@@ -126,7 +122,7 @@ def test_it_downloads_the_scoresheet(alice_client: Client, imported: GameSession
 def test_it_rejects_bad_files(
     alice_client: Client, alice: User, content: object, message: str
 ) -> None:
-    response = alice_client.post("/sessions/import/", {"file": _upload(content)})
+    response = alice_client.post("/sessions/import/", {"file": scoresheet_file(content)})
     assert response.status_code == 200
     assert "is-invalid" in response.text
     assert message in response.text

@@ -51,9 +51,9 @@ def _shared(client: Client, game: GameSession, host: str) -> str:
 
 
 @pytest.fixture
-def friday(alice: User, ann_ben_cat: list[Player]) -> GameSession:
+def friday(alice: User, roster: list[Player]) -> GameSession:
     return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=ann_ben_cat, title="Friday"
+        owner=alice, ruleset="parlett-jokerless", options={}, players=roster, title="Friday"
     )
 
 

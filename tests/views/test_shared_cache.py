@@ -84,18 +84,18 @@ def _one_deal_in(alice: User, players: list[Player]) -> GameSession:
 
 
 def test_a_result_computed_by_one_process_is_taken_by_another(
-    shared: str, alice: User, ann_ben_cat: list[Player]
+    shared: str, alice: User, roster: list[Player]
 ) -> None:
-    game = _one_deal_in(alice, ann_ben_cat)
+    game = _one_deal_in(alice, roster)
     computed.forget_all()  # the other process
     found = computed.get(game.public_id, game.version)
     assert (found is not None) is (shared == "redis")
 
 
 def test_the_fragment_is_rendered_once_and_stays_right_after_a_correction(
-    shared: str, alice: User, ann_ben_cat: list[Player], django_assert_max_num_queries: Any
+    shared: str, alice: User, roster: list[Player], django_assert_max_num_queries: Any
 ) -> None:
-    game = _game(alice, ann_ben_cat)
+    game = _game(alice, roster)
     add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
     first = Client().get("/w/w-shared/live/")
     assert first.status_code == 200
@@ -114,11 +114,11 @@ def test_the_fragment_is_rendered_once_and_stays_right_after_a_correction(
 
 
 def test_a_phone_showing_an_older_version_reads_the_version_once(
-    shared: str, alice: User, ann_ben_cat: list[Player], django_assert_num_queries: Any
+    shared: str, alice: User, roster: list[Player], django_assert_num_queries: Any
 ) -> None:
     """The poll's fast path reads the version before the view; when it cannot answer 304, the
     view takes that reading and makes no second one."""
-    game = _one_deal_in(alice, ann_ben_cat)
+    game = _one_deal_in(alice, roster)
     older = f'"v{game.version - 1}"'
     first = Client().get("/w/w-shared/live/", headers={"if-none-match": older})
     assert first.status_code == 200
@@ -129,9 +129,9 @@ def test_a_phone_showing_an_older_version_reads_the_version_once(
 
 
 def test_a_phone_that_asks_for_gzip_gets_the_fragment_compressed_once(
-    shared: str, alice: User, ann_ben_cat: list[Player]
+    shared: str, alice: User, roster: list[Player]
 ) -> None:
-    game = _game(alice, ann_ben_cat)
+    game = _game(alice, roster)
     add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
     first = Client().get("/w/w-shared/live/")
     zipped = Client(headers={"accept-encoding": "gzip, br"}).get("/w/w-shared/live/")
@@ -148,9 +148,9 @@ FRENCH = {"accept-language": "fr"}
 
 
 def test_a_french_and_an_english_watcher_each_get_their_own_language_from_the_caches(
-    shared: str, alice: User, ann_ben_cat: list[Player]
+    shared: str, alice: User, roster: list[Player]
 ) -> None:
-    game = _one_deal_in(alice, ann_ben_cat)
+    game = _one_deal_in(alice, roster)
     english, french = Client(), Client(headers=FRENCH)
     # Each fragment and page names its language in its ETag (data-etag): a copy kept for one
     # language and served to the other would show the other's.
@@ -173,9 +173,9 @@ def test_a_french_and_an_english_watcher_each_get_their_own_language_from_the_ca
 
 
 def test_a_result_kept_in_one_language_is_not_taken_in_another(
-    shared: str, alice: User, ann_ben_cat: list[Player]
+    shared: str, alice: User, roster: list[Player]
 ) -> None:
-    game = _game(alice, ann_ben_cat)
+    game = _game(alice, roster)
     with translation.override("en"):
         computed.keep(game.public_id, game.version, "the English result", 1)
     with translation.override("fr"):
@@ -187,9 +187,9 @@ def test_a_result_kept_in_one_language_is_not_taken_in_another(
 
 
 def test_an_unchanged_poll_answered_early_has_the_headers_of_the_whole_stack(
-    alice: User, ann_ben_cat: list[Player], settings: Any, django_assert_max_num_queries: Any
+    alice: User, roster: list[Player], settings: Any, django_assert_max_num_queries: Any
 ) -> None:
-    game = _game(alice, ann_ben_cat)
+    game = _game(alice, roster)
     game.scorer_token = "s-shared"
     game.save(update_fields=["scorer_token"])
     tag = f'"v{game.version}"'
@@ -215,9 +215,9 @@ def test_an_unchanged_poll_answered_early_has_the_headers_of_the_whole_stack(
 
 
 def test_the_early_poll_keeps_the_access_rules(
-    alice: User, ann_ben_cat: list[Player], client: Client
+    alice: User, roster: list[Player], client: Client
 ) -> None:
-    game = _game(alice, ann_ben_cat)
+    game = _game(alice, roster)
     tag = {"if-none-match": f'"v{game.version}"'}
     assert client.get("/w/w-shared/live/", headers=tag).status_code == 304
     assert client.get("/w/not-a-token/live/", headers=tag).status_code == 404  # as before
@@ -231,9 +231,9 @@ def test_the_early_poll_keeps_the_access_rules(
 
 
 def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
-    shared: str, alice: User, ann_ben_cat: list[Player], django_assert_max_num_queries: Any
+    shared: str, alice: User, roster: list[Player], django_assert_max_num_queries: Any
 ) -> None:
-    game = _game(alice, ann_ben_cat)
+    game = _game(alice, roster)
     add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
     first = Client().get("/w/w-shared/").text
     pages = []
@@ -262,13 +262,13 @@ def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
 
 
 def test_the_kept_watch_page_shows_stored_text_as_it_was_typed(
-    shared: str, alice: User, ann_ben_cat: list[Player]
+    shared: str, alice: User, roster: list[Player]
 ) -> None:
     """Only the page's own slots take each phone's token and nonce: a title or a name that
     holds the words a slot was once marked with is shown as typed, to every phone."""
     dan = Player.objects.create(owner=alice, name="csrfslotq7x2k")
     game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=[*ann_ben_cat[:2], dan]
+        owner=alice, ruleset="parlett-jokerless", options={}, players=[*roster[:2], dan]
     )
     game.watch_token, game.title = "w-typed", "nonceslotq7x2k night"
     game.save(update_fields=["watch_token", "title"])
@@ -288,9 +288,9 @@ def redis_only(shared: str) -> str:
 
 
 def test_a_phone_asking_while_another_process_renders_waits_for_its_fragment(
-    redis_only: str, alice: User, ann_ben_cat: list[Player], django_assert_max_num_queries: Any
+    redis_only: str, alice: User, roster: list[Player], django_assert_max_num_queries: Any
 ) -> None:
-    game = _one_deal_in(alice, ann_ben_cat)
+    game = _one_deal_in(alice, roster)
     key = live_key("/w/w-shared/", game.version)
     assert cache.add(f"rendering:{key}", True, 5)  # another process is rendering it
     html = b'<div id="live">as the other process rendered it</div>'
@@ -305,11 +305,11 @@ def test_a_phone_asking_while_another_process_renders_waits_for_its_fragment(
 def test_a_phone_renders_itself_when_the_other_render_never_comes(
     redis_only: str,
     alice: User,
-    ann_ben_cat: list[Player],
+    roster: list[Player],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(live_views, "RENDER_WAIT_SECONDS", 0.05)
-    game = _one_deal_in(alice, ann_ben_cat)
+    game = _one_deal_in(alice, roster)
     key = live_key("/w/w-shared/", game.version)
     assert cache.add(f"rendering:{key}", True, 5)  # a process that died while rendering
     rendered = Client().get("/w/w-shared/live/")
@@ -319,9 +319,9 @@ def test_a_phone_renders_itself_when_the_other_render_never_comes(
 
 
 def test_the_first_phone_claims_the_render_and_lets_it_go_once_kept(
-    shared: str, alice: User, ann_ben_cat: list[Player]
+    shared: str, alice: User, roster: list[Player]
 ) -> None:
-    game = _one_deal_in(alice, ann_ben_cat)
+    game = _one_deal_in(alice, roster)
     key = live_key("/w/w-shared/", game.version)
     claims: list[object] = []
     kept = once(key, lambda: None, lambda: claims.append(cache.get(f"rendering:{key}")) or "made")

@@ -11,20 +11,21 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import GameSession, Player, RoundEvent
-from scorekeeper.services import create_adding_session
+from tests.factories import adding_session
 
 HX = {"HX-Request": "true", "HX-Target": "table"}
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
 @pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
+def roster_names() -> list[str]:
+    """Four players round the adding game's table."""
+    return NAMES
 
 
 @pytest.fixture
 def pennies(alice: User, roster: list[Player]) -> GameSession:
-    return create_adding_session(owner=alice, ruleset="thirty-three", options={}, players=roster)
+    return adding_session(alice, roster)
 
 
 def _state(client: Client, session: GameSession) -> str:

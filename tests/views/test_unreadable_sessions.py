@@ -19,9 +19,9 @@ from django.test import Client
 from scorekeeper import computed
 from scorekeeper.models import Change, Deal, GameSession, Player, RoundEvent
 from scorekeeper.services import create_adding_session, create_session, rename_player
+from tests.factories import play
 from tests.french import needs_french
 from tests.i18n.test_every_page_in_french import APP_NAMES, leftovers
-from tests.tables import play
 
 TOO_LONG = {"match": {"type": "deals", "deals": 5000}}  # the old start form allowed 10,000
 TOO_MANY_TOKENS = {"tokens": 500}
@@ -41,11 +41,6 @@ def _break(session: GameSession, options: dict[str, object]) -> GameSession:
     )
     computed.forget_all()  # as a process that never saw it scored
     return GameSession.objects.get(pk=session.pk)
-
-
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
 
 
 @pytest.fixture
