@@ -1,5 +1,5 @@
-"""Django's database sessions, except that a database out of reach stays that error, a new
-session's key is not looked up before it is stored, and a session is read by SQL compiled once.
+"""Django's database sessions, except that a database out of reach stays that error, and a new
+session's key is not looked up before it is stored.
 
 Django's store turns any DatabaseError of an update into UpdateError, which its
 middleware reports as a 400 ("the session was deleted"). When the database only
@@ -9,28 +9,11 @@ answers 503 for OperationalError and InterfaceError.
 
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS, UpdateError
-from django.contrib.sessions.models import Session
 from django.db import InterfaceError, OperationalError
-from django.utils import timezone
 from django.utils.crypto import get_random_string
-
-from scorekeeper.prepared import Prepared
-
-# A browser session by its key (scorekeeper/prepared.py): read by every request of a phone
-# that has one (a scorer link's, a logged-in owner's), where Django built and compiled the
-# queryset anew each time.
-_BY_KEY = Prepared(lambda key: Session.objects.filter(session_key=key).order_by())
 
 
 class SessionStore(db.SessionStore):
-    def _get_session_from_db(self) -> Session | None:
-        """The stored session of this key, unless it has expired (as Django's own read)."""
-        found = _BY_KEY.first(self.session_key)
-        if found is None or found.expire_date <= timezone.now():
-            self._session_key = None
-            return None
-        return found
-
     def save(self, must_create: bool = False) -> None:
         try:
             super().save(must_create)

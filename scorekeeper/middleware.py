@@ -1,15 +1,10 @@
 import logging
-import re
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.middleware import gzip
-from django.middleware.clickjacking import XFrameOptionsMiddleware
-from django.middleware.csp import ContentSecurityPolicyMiddleware
 from django.shortcuts import render
-from django.utils import translation
-from django.utils.cache import add_never_cache_headers, patch_vary_headers
 
 from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses
@@ -92,63 +87,3 @@ class DatabaseUnavailableMiddleware:
             return None
         logger.warning("Database unavailable: %s %s: %s", request.method, request.path, exception)
         return database_unavailable(request)
-
-
-# A link's poll: /w/<token>/live/, /s/<token>/live/, /w/<token>/display/live/.
-_POLL = re.compile(r"/(w|s)/([^/]+)/(?:display/)?live/")
-_POLL_COLUMN = {"w": "watch_token", "s": "scorer_token"}
-
-
-class PollFastPathMiddleware:
-    """Answer a link's unchanged poll (304) before the rest of the stack runs.
-
-    Most requests of a live table are a phone asking "still version N?" every few seconds. The
-    answer needs the version (one SQL statement) and the phone's language (the ETag names it,
-    as the fragment is in that language); it needs no login session, user, CSRF check, messages
-    or URL resolving, which cost an unchanged poll more than its query did (manage.py
-    bench_instructions). So, placed after SecurityMiddleware (its HTTPS redirect and headers
-    still apply) and before the session, this answers such a poll at once when the phone
-    already shows the link's version, with the headers the full stack gives a 304 (frame and
-    content security policies, Vary, Content-Language). Anything else goes the usual way,
-    unchanged: a changed version, a link that opens nothing (counted and answered 404 by the
-    views, as before), a revoked link, or a database that cannot be reached (503). The version
-    read here stays with the request (`access.link_version`): the view does not read it again.
-    """
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-        # The response side of the middleware that this skips and that adds headers to a 304.
-        self.headers = [
-            XFrameOptionsMiddleware(get_response).process_response,
-            ContentSecurityPolicyMiddleware(get_response).process_response,
-        ]
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.unchanged(request) or self.get_response(request)
-
-    def unchanged(self, request: HttpRequest) -> HttpResponse | None:
-        if request.method != "GET" or "HTTP_IF_NONE_MATCH" not in request.META:
-            return None
-        found = _POLL.fullmatch(request.path_info)
-        if found is None:
-            return None
-        # Here to keep the modules that import middleware light (views import models).
-        from scorekeeper.views.access import link_version
-        from scorekeeper.views.live import live_headers, shows
-
-        language = translation.get_language_from_request(request)
-        try:
-            version = link_version(request, _POLL_COLUMN[found[1]], found[2])
-        except DATABASE_UNAVAILABLE:
-            return None  # the usual way answers 503
-        if version is None or not shows(request, version, language):
-            return None
-        # The headers the poll's views, then the middleware after this one, give a 304.
-        response = live_headers(HttpResponseNotModified(), version, language)
-        add_never_cache_headers(response)
-        response["Content-Length"] = "0"
-        patch_vary_headers(response, ("Accept-Language",))
-        response["Content-Language"] = language
-        for add_headers in self.headers:
-            response = add_headers(request, response)
-        return response

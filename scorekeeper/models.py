@@ -1,36 +1,31 @@
 """The stored data: players, sessions with their seats and entries, the history of changes.
 
 What is stored is what the table entered (deals with their hands, rounds with their events);
-every score is computed from it by the rules (`GameSession.result()`). A session finds its
-game family's rules through the registry (`GameSession.rules_family`), and its entries through
-`ENTRY_MODELS`: the one place here that maps a family to its tables.
+every score is computed from it by the rules, once per version of the session
+(`scorekeeper.live.result`). A session finds its game family's rules through the registry
+(`GameSession.rules_family`), and its entries through `ENTRY_MODELS`: the one place here that
+maps a family to its tables.
 """
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
 from django.utils.functional import lazy
-from django.utils.text import slugify
 from django.utils.translation import gettext, gettext_lazy
 
-from scorekeeper import computed
 from scorekeeper.formats import date_text
-from scorekeeper.prepared import Prepared
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
 from scorekeeper.rules.bounds import MAX_NAME_LENGTH as PLAYER_NAME_MAX
 from scorekeeper.rules.common import InvalidRules, Problem, dealer_moved_on, seat_names
-from scorekeeper.rules.registry import FAMILIES, Family, family
-from scorekeeper.scoresheet import build_sheet, dumps_scoresheet, stored_scoresheet
+from scorekeeper.rules.registry import FAMILIES, Entry, Evaluation, Family, Rules, family
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -56,7 +51,8 @@ def name_constraints(prefix: str) -> list[models.BaseConstraint]:
 
 class NamedByKey(models.Model):
     """A name unique for its owner as people read it: `name_key` (bounds.name_key, ignoring
-    case and compatibility forms) is kept by save() and held unique by the database."""
+    case and compatibility forms) is kept by save() and held unique by the database (SQLite's
+    lower() folds ASCII letters only: it could not tell "Éva" from "éva" by the name itself)."""
 
     name: models.CharField[str, str]
     name_key: models.CharField[str, str]
@@ -73,13 +69,10 @@ class NamedByKey(models.Model):
 
 
 class Player(NamedByKey):
-    """Someone the owner plays with. Names are unique per owner as people read them: ignoring
-    case and compatibility forms (`name_key`, kept by save() and held by the database)."""
+    """Someone the owner plays with, named uniquely for the owner as people read names."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="players")
     name = models.CharField(max_length=PLAYER_NAME_MAX)
-    # bounds.name_key(name): SQLite's lower() folds ASCII letters only, so the database could
-    # not tell "Éva" from "éva" by the name itself.
     name_key = models.CharField(max_length=4 * PLAYER_NAME_MAX, editable=False)
     archived = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
@@ -120,7 +113,6 @@ PREMIUM_CHOICES = [
 ]
 EVENT_CHOICES = [(kind, gettext_lazy(adding.EVENT_LABELS[kind])) for kind in adding.EVENT_KINDS]
 EVENT_TARGETS = sorted({rule.target for rule in adding.ALL_EVENTS if rule.target is not None})
-
 
 RULESET_NAME_MAX = PLAYER_NAME_MAX
 
@@ -211,6 +203,12 @@ class GameSessionQuerySet(models.QuerySet["GameSession"]):
             models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
         )
 
+    def with_last_action(self) -> GameSessionQuerySet:
+        """With `last_action`: the action of each one's latest change (None before any), for
+        the pages of a phone that may score (`GameSession.last_undo`)."""
+        latest = Change.objects.filter(session=models.OuterRef("pk")).order_by("-created", "-id")
+        return self.annotate(last_action=models.Subquery(latest.values("action")[:1]))
+
     def with_counts(self) -> GameSessionQuerySet:
         """With `entry_count`: the deals or rounds each holds."""
         return self.annotate(
@@ -235,11 +233,10 @@ class GameSession(models.Model):
     # Kept in step with the entries by every service that writes them, so that
     # lists can sort without recomputing every session; never typed in.
     finished = models.BooleanField(default=False)
-    # Goes up with every change to the entries: the ETag that live pages poll with.
+    # Goes up by one with every change a page shows (scorekeeper/live/versions.py).
     version = models.PositiveIntegerField(default=1)
-    # The count assistant of the adding game (services/count.py): the round's running total,
-    # its cards and the events they propose, shared by every phone at the table; None: not
-    # started. A change to it raises the version too, so live pages show it.
+    # The adding game's card counter (services/count.py), shared by every phone at the table:
+    # the round's total, its cards and the events they propose; None: not started.
     counter = models.JSONField(null=True, blank=True, default=None)
     # Unguessable tokens (at least 128 bits) of the links the owner shares; None: turned off.
     watch_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
@@ -257,11 +254,10 @@ class GameSession(models.Model):
     saved_ruleset = models.ForeignKey(
         SavedRuleset, models.SET_NULL, null=True, blank=True, related_name="sessions"
     )
-    # That saved ruleset's name when the session started ("Our Friday rules"), kept with the
-    # options it copied: the session's name when it has no title, and said beside its rules.
+    # That saved ruleset's name when the session started ("Our Friday rules"): the session's
+    # name when it has no title, and said beside its rules.
     ruleset_name = models.CharField(max_length=RULESET_NAME_MAX, blank=True)
-    # The seat that deals first (0 is seat 1): the seats stay in the order the table sits,
-    # and the deal starts here.
+    # The seat that deals first (0 is seat 1); the seats stay in the order the table sits.
     first_dealer = models.PositiveSmallIntegerField(default=0)
 
     objects = GameSessionQuerySet.as_manager()
@@ -287,9 +283,6 @@ class GameSession(models.Model):
         if not self.created:
             return name
         return f"{name}, {date_text(self.created)}"
-
-    # Reading the session: each is worked out once per request (cached on the instance), and
-    # the result once per version (kept by `computed`).
 
     @property
     def rules_family(self) -> Family:
@@ -318,13 +311,6 @@ class GameSession(models.Model):
         names = self.player_names()
         return names[dealer_moved_on(self.first_dealer, len(names))]
 
-    def dealing_order(self) -> list[str]:
-        """The players in seat order from the first dealer: the seat order of the scoresheet
-        file, where the first deals first (FORMAT.md)."""
-        names = self.player_names()
-        first = self.first_dealer % len(names) if names else 0
-        return [*names[first:], *names[:first]]
-
     def seats_by_name(self) -> dict[str, Seat]:
         return {seat.player.name: seat for seat in self.seats.all()}
 
@@ -332,52 +318,23 @@ class GameSession(models.Model):
         """The players in seat order (from the seats loaded with `with_seats()` if they were)."""
         return [seat.player.name for seat in self.seats.all()]
 
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         """The session's rules: its preset and options, for its players (UnreadableRules if the
         rules no longer accept what it stores)."""
-        if self._rules is None:
-            try:
-                self._rules = self.rules_family.resolve_rules(
-                    self.ruleset, self.options, self.player_names(), self.first_dealer
-                )
-            except InvalidRules as error:
-                raise UnreadableRules(self, error.problems) from error
-        return self._rules
+        try:
+            return self.rules_family.resolve_rules(
+                self.ruleset, self.options, self.player_names(), self.first_dealer
+            )
+        except InvalidRules as error:
+            raise UnreadableRules(self, error.problems) from error
 
-    def entries(self) -> list[Any]:
+    def entries(self) -> list[Entry]:
         """Each deal or round as entered at the table, in the rules package's terms."""
-        if self._entries is None:
-            self._entries = ENTRY_MODELS[self.family].entries_of(self)
-        return self._entries
+        return list(ENTRY_MODELS[self.family].entries_of(self))
 
-    def try_entry(self, number: int, entry: Any) -> Any:
-        """One pass of the rules over the entries with `entry` as deal or round `number` (the
-        next one, or a correction): .problems, and .result when there are none."""
-        entries = self.entries()
-        return self.evaluate([*entries[: number - 1], entry, *entries[number:]])
-
-    def evaluate(self, entries: Sequence[Any]) -> Any:
+    def evaluate(self, entries: Sequence[Entry]) -> Evaluation:
         """One pass of the rules over `entries` with this session's rules: .problems, .result."""
         return self.rules_family.evaluate(self.rules(), entries)
-
-    def result(self) -> Any:
-        """Everything the rules work out from the entries: standings, next deal, winners …"""
-        if self._result is None:
-            found = computed.get(self.public_id, self.version)
-            if found is None:
-                found = self.rules_family.score_session(self.rules(), self.entries())
-                computed.keep(self.public_id, self.version, found, len(self.entries()))
-            self._result = found
-        return self._result
-
-    def file_name(self) -> str:
-        """A name for the session's downloads: its title (or ruleset) and its day,
-        'friday-at-sams-2026-11-20'."""
-        day = self.played_on or self.created.date()
-        preset = self.preset
-        # The same in every language: the title, the saved rules' name, or the preset's id name.
-        name = self.title or self.ruleset_name or (preset.name if preset else self.ruleset)
-        return f"{slugify(name) or 'session'}-{day}"
 
     @property
     def preset_name(self) -> str:
@@ -386,82 +343,19 @@ class GameSession(models.Model):
         preset = self.preset
         return gettext(preset.name) if preset else self.ruleset
 
-    def scoresheet(self) -> str:
-        """The session as its scoresheet file (FORMAT.md): what was entered, then the result
-        (UnreadableRules if its stored rules are no longer accepted: see stored_scoresheet)."""
-        self.rules()
-        sheet = build_sheet(self.family, **self._sheet_fields())
-        return dumps_scoresheet(sheet, self.result())
-
-    def stored_scoresheet(self) -> str:
-        """The session's scoresheet file as stored, without reading its rules: what was entered,
-        without the computed fields (FORMAT.md §4), which need the rules. For a session whose
-        stored rules are no longer accepted (UnreadableRules), so that nothing entered is lost."""
-        return stored_scoresheet(self.family, **self._sheet_fields())
-
-    def _sheet_fields(self) -> dict[str, Any]:
-        """What a scoresheet file of the session is written from: its rules as stored, its
-        players, what was entered, its title and day."""
-        return {
-            "ruleset": self.ruleset,
-            "options": self.options,
-            # The file has no first dealer: its seat order starts with them.
-            "players": self.dealing_order(),
-            "entries": self.entries(),
-            "title": self.title or None,
-            "played_on": self.played_on,
-        }
-
     def last_undo(self) -> Change | None:
         """The latest change to the session if it was an undo: what it took out can be put back
-        (redone), or offered again to correct and save."""
+        (redone), or offered again to correct and save. A session read `with_last_action()`
+        asks the history only when that change was an undo."""
         if self.__dict__.get("last_action", ChangeAction.DELETED) != ChangeAction.DELETED:
-            return None  # read with its latest change's action (_with_last_action): not an undo
+            return None
         change = self.changes.first()
         return change if change is not None and change.action == ChangeAction.DELETED else None
 
     def change_options(self, options: dict[str, object]) -> None:
         """Store new option overrides (a write, inside its transaction)."""
         self.options = options
-        self._rules = None
         self.save(update_fields=["options"])
-
-    def knows(self, result: Any, entries: list[Any]) -> None:
-        """Take the result a write service computed for this version (no scoring again)."""
-        self._rules = None  # the write may have changed the options: read them again
-        self._result, self._entries = result, entries
-        computed.keep(self.public_id, self.version, result, len(entries))
-
-    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
-        """Read the row again, and forget what was worked out from the old one (as Django
-        forgets cached relations): the entries, rules and result go with the version read, and
-        the latest change's action read with the row (`last_undo()` asks the history again)."""
-        super().refresh_from_db(*args, **kwargs)
-        self._rules = self._entries = self._result = None
-        self.__dict__.pop("last_action", None)
-
-    def keep_seats(self, seats: list[Seat]) -> None:
-        """Hold these seats (in order, their players loaded) as `with_seats()` holds the seats
-        it read: `seats.all()` gives them without a query."""
-        held = self.seats.all()
-        held._result_cache = seats  # as prefetch_related leaves it
-        held._prefetch_done = True  # type: ignore[attr-defined]
-        self._prefetched_objects_cache = {
-            **getattr(self, "_prefetched_objects_cache", {}),
-            "seats": held,
-        }
-
-    def worked_out_as(self, earlier: GameSession) -> None:
-        """Take what `earlier`, this session read before at the same version, already read
-        and worked out: its entries, rules and result. Every write raises the version (the
-        entries, the options and the players' names with it) and `earlier`'s entries were
-        read after its row, so the same version means the same entries."""
-        assert earlier.pk == self.pk and earlier.version == self.version
-        self._entries, self._rules, self._result = earlier._entries, earlier._rules, earlier._result
-
-    _rules: Any = None
-    _entries: list[Any] | None = None
-    _result: Any = None
 
 
 class UnreadableRules(InvalidRules):
@@ -506,110 +400,32 @@ class Seat(models.Model):
         return held
 
 
-# The session reads behind every request of a link's phone and every write's lock, their SQL
-# compiled once (scorekeeper/prepared.py): a link's session, an owner's, a locked one, and the
-# seats with their players, as `with_seats()` reads them. A session read for a phone that may
-# score it comes with its latest change's action (`last_undo()` needs no query of its own
-# unless that change was an undo).
-_BY_LINK = {
-    "watch_token": Prepared(
-        lambda token: GameSession.objects.not_deleted().filter(watch_token=token).order_by()
-    ),
-    "scorer_token": Prepared(
-        lambda token: _with_last_action(
-            GameSession.objects.not_deleted().filter(scorer_token=token).order_by()
-        )
-    ),
-}
-_OWNED = Prepared(
-    lambda owner, public_id: _with_last_action(
-        GameSession.objects.filter(owner_id=owner, public_id=public_id).not_deleted().order_by()
-    )
-)
-_LOCKED = Prepared(lambda pk: GameSession.objects.select_for_update().filter(pk=pk).order_by())
-# The seats and their players in one query (a round trip each cost a PostgreSQL server's
-# answer, waited for on a busy machine): each player with their seat's id and position.
-_SEATED = Prepared(
-    lambda session: (
-        Player.objects.filter(seats__session_id=session)
-        .annotate(seat_pk=F("seats__id"), seat_position=F("seats__position"))
-        .order_by("seats__position")
-    )
-)
-
-
-# The change a form's idempotency key made, if any (one at most: change_form_key_unique), which
-# every write asks before it stores anything.
-_BY_FORM_KEY = Prepared(
-    lambda session, key: Change.objects.filter(session_id=session, form_key=key).order_by()
-)
-
-
 def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
-    """The change of `session` that the form with this idempotency key made, if any."""
-    return _BY_FORM_KEY.first(session.pk, form_key)
-
-
-def _with_last_action(sessions: GameSessionQuerySet) -> GameSessionQuerySet:
-    """The sessions with `last_action`: the action of each one's latest change (None before
-    any), in the order of `last_undo()`'s history."""
-    latest = Change.objects.filter(session=models.OuterRef("pk")).order_by("-created", "-id")
-    return sessions.annotate(last_action=models.Subquery(latest.values("action")[:1]))
+    """The change of `session` that the form with this idempotency key made, if any (one at
+    most: change_form_key_unique), which every write asks before it stores anything."""
+    return Change.objects.filter(session=session, form_key=form_key).first()
 
 
 def session_by_link(column: str, token: str, *, seats: bool = True) -> GameSession | None:
     """The session a watch or scorer link opens (`column`: its token's column), with its seats
     unless `seats` is False (a page that shows its name alone); None if it opens none (no such
     token, or the session is deleted)."""
-    found = _BY_LINK[column].first(token)
-    return _seated(found) if seats else found
+    sessions = GameSession.objects.not_deleted().filter(**{column: token})
+    if column == "scorer_token":
+        sessions = sessions.with_last_action()
+    return (sessions.with_seats() if seats else sessions).first()
 
 
 def owned_session(owner_id: int, public_id: str) -> GameSession | None:
     """One of this user's sessions (not deleted), with its seats; None for anyone else's."""
-    return _seated(_OWNED.first(owner_id, public_id))
+    sessions = GameSession.objects.for_user(owner_id).filter(public_id=public_id)
+    return sessions.with_last_action().with_seats().first()
 
 
-def locked_session(earlier: GameSession) -> GameSession:
+def locked_session(session: GameSession) -> GameSession:
     """The session read again with its seats, its row locked until the transaction ends
-    (PostgreSQL; SQLite's IMMEDIATE transactions already queue every writer). Unchanged since
-    `earlier` was read (the same version: seats and players' names raise it too), it keeps the
-    entries and rules read then, and copies of the seats and players read then, not read
-    again. Its seats and players are its own (a write may rename a player, and be refused)."""
-    locked = _LOCKED.first(earlier.pk)
-    if locked is None:
-        raise GameSession.DoesNotExist(f"No session {earlier.pk}")
-    if locked.version != earlier.version:
-        _seated(locked)
-        return locked
-    locked.worked_out_as(earlier)
-    held = getattr(earlier, "_prefetched_objects_cache", {}).get("seats")
-    if held is None or not all(Seat.player.is_cached(seat) for seat in held):
-        _seated(locked)  # read without its seats and their players: read them now
-        return locked
-    seats = []
-    for seat in held:
-        copied, player = copy.copy(seat), copy.copy(seat.player)
-        copied.player, copied.session = player, locked
-        seats.append(copied)
-    locked.keep_seats(seats)
-    return locked
-
-
-def _seated(session: GameSession | None) -> GameSession | None:
-    if session is not None:
-        seats = []
-        for player in _SEATED.rows(session.pk):
-            seat_pk, position = player.seat_pk, player.seat_position  # type: ignore[attr-defined]
-            values = (seat_pk, session.pk, position, player.pk)
-            seat = Seat.from_db(session._state.db, _SEAT_FIELDS, values)
-            seat.player, seat.session = player, session
-            seats.append(seat)
-        session.keep_seats(seats)
-    return session
-
-
-_SEAT_FIELDS = ["id", "session_id", "position", "player_id"]
+    (PostgreSQL; SQLite's IMMEDIATE transactions already queue every writer)."""
+    return GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
 
 
 class FormerSeat(models.Model):
@@ -684,39 +500,6 @@ class Deal(models.Model):
             for _, (trump, hands) in sorted(deals.items())
         ]
 
-    @staticmethod
-    def store(
-        session: GameSession, rules: trick.TrickRules, number: int, entry: trick.DealEntry
-    ) -> Deal:
-        """Store deal `number` as entered."""
-        trump = trick.entered_trump(rules, entry) or ""
-        deal = Deal.objects.create(session=session, number=number, trump=trump)
-        deal.store_hands(entry, session.seats_by_name())
-        return deal
-
-    @staticmethod
-    def store_all(
-        session: GameSession,
-        rules: trick.TrickRules,
-        entries: Sequence[trick.DealEntry],
-        seats: dict[str, Seat],
-    ) -> None:
-        """Store every deal of a new session at once (an imported file)."""
-        deals = Deal.objects.bulk_create(
-            Deal(session=session, number=number, trump=trick.entered_trump(rules, entry) or "")
-            for number, entry in enumerate(entries, start=1)
-        )
-        Hand.objects.bulk_create(
-            Hand.entered(deal, name, hand, seats)
-            for deal, entry in zip(deals, entries, strict=True)
-            for name, hand in entry.hands.items()
-        )
-
-    def store_hands(self, entry: trick.DealEntry, seats: dict[str, Seat]) -> None:
-        Hand.objects.bulk_create(
-            Hand.entered(self, name, hand, seats) for name, hand in entry.hands.items()
-        )
-
 
 class Hand(models.Model):
     """One hand's entry in a deal, exactly as entered at the table.
@@ -761,20 +544,6 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{'dummy' if self.is_dummy else self.seat} in deal {self.deal_id}"
-
-    @classmethod
-    def entered(cls, deal: Deal, name: str, hand: trick.HandEntry, seats: dict[str, Seat]) -> Hand:
-        """A hand as the table entered it, for `bulk_create`."""
-        return cls(
-            deal=deal,
-            seat=seats.get(name),
-            is_dummy=name == trick.DUMMY,
-            tricks=hand.tricks,
-            bid=hand.bid,
-            bid_cards=trick.letters_from_cards(hand.bid_cards or ()),
-            made=hand.made,
-            premium=hand.premium or "",
-        )
 
 
 class ChangeAction(models.TextChoices):
@@ -876,44 +645,6 @@ class Round(models.Model):
             events[number].append(adding.Event(names[seat], kind, target=target, tokens=tokens))
         return [adding.RoundEntry(tuple(round_events)) for round_events in events.values()]
 
-    @staticmethod
-    def store_all(
-        session: GameSession,
-        rules: adding.AddingRules,
-        entries: Sequence[adding.RoundEntry],
-        seats: dict[str, Seat],
-    ) -> None:
-        """Store every round of a new session at once (an imported file)."""
-        rounds = Round.objects.bulk_create(
-            Round(session=session, number=number) for number in range(1, len(entries) + 1)
-        )
-        RoundEvent.objects.bulk_create(
-            event
-            for game_round, entry in zip(rounds, entries, strict=True)
-            for event in game_round.events_of(entry, seats)
-        )
-
-    def store_events(
-        self, entry: adding.RoundEntry, seats: dict[str, Seat], start: int = 0
-    ) -> None:
-        """Store the round's events from position `start` on."""
-        RoundEvent.objects.bulk_create(self.events_of(entry, seats, start))
-
-    def events_of(
-        self, entry: adding.RoundEntry, seats: dict[str, Seat], start: int = 0
-    ) -> list[RoundEvent]:
-        return [
-            RoundEvent(
-                round=self,
-                position=position,
-                seat=seats[event.player],
-                event=event.event,
-                target=event.target,
-                tokens=event.tokens,
-            )
-            for position, event in enumerate(entry.events[start:], start=start)
-        ]
-
 
 class RoundEvent(models.Model):
     """One event of a round, as entered: who, what, the target or the adjustment."""
@@ -948,25 +679,6 @@ class RoundEvent(models.Model):
         return f"{self.get_event_display()} by {self.seat}"
 
 
-class RateLimit(models.Model):
-    """Attempts counted per key (e.g. "login:198.51.100.7") in fixed time windows.
-
-    Kept in the database so that every app server, on SQLite or PostgreSQL, shares it.
-    """
-
-    key = models.CharField(max_length=200)
-    window_start = models.DateTimeField()
-    count = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["key", "window_start"], name="ratelimit_key_window")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.key} since {self.window_start:%H:%M}: {self.count}"
-
-
 class AccountLanguage(models.Model):
     """The language a user chose in the footer while logged in: set again at each log-in, on
     any phone (views.site.language and views.accounts.LoginView). One row per user who chose."""
@@ -980,6 +692,9 @@ class AccountLanguage(models.Model):
     def __str__(self) -> str:
         return f"{self.user} reads {self.language}"
 
+
+# The rate limit's table lives with its counting (scorekeeper/ratelimit.py).
+from scorekeeper.ratelimit import RateLimit  # noqa: E402, F401
 
 # Where each game family's entries are stored: the model that reads them (`entries_of`).
 ENTRY_MODELS: dict[str, type[Deal] | type[Round]] = {trick.ID: Deal, adding.ID: Round}

@@ -6,13 +6,30 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from scorekeeper.models import RateLimit
+
+class RateLimit(models.Model):
+    """Attempts counted per key (e.g. "login:198.51.100.7") in fixed time windows.
+
+    Kept in the database so that every app server, on SQLite or PostgreSQL, shares it.
+    """
+
+    key = models.CharField(max_length=200)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "window_start"], name="ratelimit_key_window")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} since {self.window_start:%H:%M}: {self.count}"
 
 
 class TooManyGuesses(Exception):

@@ -105,8 +105,6 @@ MIDDLEWARE = [
     # Pages and htmx fragments, gzipped for phones on mobile data (Django masks the
     # CSRF token and pads the gzip header against BREACH); event streams are sent as they are.
     "scorekeeper.middleware.GZipMiddleware",
-    # A link's unchanged poll answered 304 here, before the session and the rest (issue 17).
-    "scorekeeper.middleware.PollFastPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the phone's language (cookie, browser)
     "django.middleware.common.CommonMiddleware",
@@ -246,8 +244,8 @@ ACCOUNT_MAX_SESSIONS = envint("ACCOUNT_MAX_SESSIONS", 10_000)
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "scorekeeper" / "locale"]
-# The language chosen in the footer, remembered on that phone for a year (README: Languages).
-# Its Secure flag follows the session cookie's (set further down).
+# The language chosen in the footer, remembered on that phone for a year (docs/DEVELOPMENT.md,
+# Languages). Its Secure flag follows the session cookie's (set further down).
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True  # only the server reads it

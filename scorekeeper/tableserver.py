@@ -148,7 +148,7 @@ def lan_addresses() -> list[str]:
 
 
 def plan(env: Mapping[str, str], *, https: bool, lan: list[str] | None = None) -> Plan:
-    """Where to listen, from BIND and PORT (see README, Configuration)."""
+    """Where to listen, from BIND and PORT (see docs/CONFIGURATION.md)."""
     raw_port = env.get("PORT") or str(DEFAULT_PORT)
     try:
         port = int(raw_port)

@@ -55,6 +55,7 @@ from scorekeeper.bench.server import (
     database_server,
 )
 from scorekeeper.bench.sessions import random_deals
+from scorekeeper.families import TRICK
 from scorekeeper.models import Change, GameSession, Player, new_link_token
 from scorekeeper.rules import trick
 from scorekeeper.services import create_session
@@ -562,7 +563,7 @@ def verify(expected: dict[str, dict[str, list[Any]]]) -> dict[str, Any]:
     exactly_once = stored = 0
     for game in GameSession.objects.with_seats():
         wanted = expected.get(game.public_id, {"deals": [], "form_keys": []})
-        entries = [entry_json(entry) for entry in game.entries()]
+        entries = [entry_json(entry) for entry in TRICK.entries(game)]
         stored += len(entries)
         keys = list(
             Change.objects.filter(session=game, action="added").values_list("form_key", flat=True)

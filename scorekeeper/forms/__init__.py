@@ -1,4 +1,4 @@
-"""Forms: the shape of what a person sends (STYLE.md: view → form → service).
+"""Forms: the shape of what a person sends (view → form → service).
 
 One module per screen group: accounts, players, sessions (starting, importing, filtering),
 deals (the trick game's deal), rounds (the adding game's corrections) and rules (the rule

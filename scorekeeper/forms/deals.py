@@ -150,11 +150,6 @@ class DealForm(forms.Form):
     digits = tuple(str(digit) for digit in range(10))  # the keypad's number keys, as shown
 
     @property
-    def hidden_head(self) -> SafeString:
-        """The revision and idempotency key as hidden inputs."""
-        return self._hidden("revision") + self._hidden("form_key")
-
-    @property
     def saved_elsewhere(self) -> int | None:
         """The deal saved on another phone meanwhile whose hands are exactly this form's (its
         number), or None: those hands are never offered again as the next deal."""
@@ -172,18 +167,7 @@ class DealForm(forms.Form):
                 self.typed_number,
                 self["number"].auto_id,
             )
-        return self._hidden("number")
-
-    def _hidden(self, name: str) -> SafeString:
-        """A hidden field as its widget draws it, without the widget's templates (three
-        template renders for one tag: a tenth of the scorer's page)."""
-        field = self[name]
-        value = field.field.widget.format_value(field.value())
-        if value is None:
-            return format_html('<input type="hidden" name="{}" id="{}">', name, field.auto_id)
-        return format_html(
-            '<input type="hidden" name="{}" value="{}" id="{}">', name, value, field.auto_id
-        )
+        return self["number"].as_widget()
 
     def preview_hands(self) -> list[dict[str, Any]]:
         """The previewed deal's hands with their labels (the dummy as people read it)."""

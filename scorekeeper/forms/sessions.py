@@ -406,11 +406,6 @@ class StartForm(SeatingForm, OptionsForm):
         return data
 
 
-# Each family's start form, by the family's id (both are the same form: the options come from
-# the family's rules).
-START_FORMS: dict[str, type[StartForm]] = dict.fromkeys(FAMILIES, StartForm)
-
-
 SAVED = "saved"  # the sessions filter's rules "saved:<id>": started from a saved ruleset
 
 

@@ -677,17 +677,18 @@ def counter_context(session: GameSession, ask: str = "") -> dict[str, object]:
     the live region, the table display); {} for one whose table has not."""
     from scorekeeper.services.count import pile  # the count as stored, brought up to date
 
-    if session.counter is None:
+    rules = session.rules()
+    if session.counter is None or not isinstance(rules, adding.AddingRules):
         return {}
     now = pile(session)
     return {
-        "counter": counter(session.rules(), now.count, now.proposals, now.refused, ask),
+        "counter": counter(rules, now.count, now.proposals, now.refused, ask),
         "counter_template": "adding/counter_display.html",
     }
 
 
-def stale(session: GameSession, since: str) -> bool:
+def stale(session: GameSession, result: adding.AddingResult, since: str) -> bool:
     """Whether a scoring phone's page, drawn at table state `since` (its tap form's), is
     behind the events recorded since. A card counted on another phone is not: the counter
     follows it live (the live region brings it out of band)."""
-    return since not in ("", adding.table_state(session.result().rounds))
+    return since not in ("", adding.table_state(result.rounds))

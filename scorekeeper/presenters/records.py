@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
 
+from scorekeeper import live
+from scorekeeper.families import app
 from scorekeeper.models import GameSession, Player, UnreadableRules
-from scorekeeper.presenters import presenter
 
 
 @dataclass
@@ -99,12 +100,12 @@ def player_record(player: Player) -> Record:
     record = Record()
     for session in sessions_of(player):
         try:
-            result = session.result()
+            result = live.result(session)
         except UnreadableRules:
             record.left_out.append(session)
             continue
         record.sessions += 1
-        shown = presenter(session)
+        shown = app(session.family).presenter
         seated = None
         for seat in session.seats.all():
             for holder, numbers in seat.holders():

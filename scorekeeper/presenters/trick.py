@@ -568,6 +568,6 @@ def counter_context(session: GameSession, ask: str = "") -> dict[str, object]:
     return {}
 
 
-def stale(session: GameSession, since: str) -> bool:
+def stale(session: GameSession, result: trick.SessionResult, since: str) -> bool:
     """Whether a scoring phone's page, drawn at version `since`, is behind the session."""
     return since not in ("", str(session.version))

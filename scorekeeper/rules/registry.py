@@ -12,6 +12,21 @@ from typing import Any, Protocol
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.options import Option
 
+# What any family's rules, entries and results are: one of each family's own.
+Rules = trick.Rules | adding.Rules
+Entry = trick.Entry | adding.Entry
+Result = trick.Result | adding.Result
+
+
+class Evaluation(Protocol):
+    """One pass of a family's rules over a session's entries."""
+
+    @property
+    def problems(self) -> Sequence[object]: ...  # what the rules refuse, each in its place
+
+    @property
+    def result(self) -> Result | None: ...  # the result when there is no problem
+
 
 class Family(Protocol):
     """What every game family module offers."""
@@ -57,7 +72,7 @@ class Family(Protocol):
         options: Mapping[str, object],
         players: Sequence[str],
         first_dealer: int = 0,
-    ) -> Any: ...
+    ) -> Rules: ...
 
     def default_options(self, preset: Any, player_count: int) -> dict[str, object]: ...
 
@@ -69,9 +84,10 @@ class Family(Protocol):
     @property
     def prose(self) -> Any: ...  # the rule prose: .number_help(preset, option name) and more
 
-    def evaluate(self, rules: Any, entries: Sequence[Any]) -> Any: ...  # .problems, .result
+    # Its own rules and entries (a family never gets another's): one pass, or the result.
+    def evaluate(self, rules: Any, entries: Sequence[Any], /) -> Evaluation: ...
 
-    def score_session(self, rules: Any, entries: Sequence[Any]) -> Any: ...
+    def score_session(self, rules: Any, entries: Sequence[Any], /) -> Result: ...
 
 
 _TRICK: Family = trick

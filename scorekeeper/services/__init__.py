@@ -1,7 +1,8 @@
-"""Service functions: every write, one transaction each (STYLE.md: view → form → service).
+"""Service functions: every write, one transaction each (view → form → service).
 
-Reads of a session are model methods (`GameSession.result()` and friends); what is here
-changes something. Each write to a session's entries follows the skeleton of `changes`.
+Reads of a session are model methods, and its result `live.result()`; what is here changes
+something, and raises the version of each session it changes (`live.bump`). Each write to a
+session's entries follows the skeleton of `changes`.
 """
 
 from scorekeeper.services.changes import (
@@ -23,6 +24,7 @@ from scorekeeper.services.deals import (
 )
 from scorekeeper.services.manage import (
     abandon_session,
+    change_link,
     delete_for_good,
     delete_session,
     rematch,
@@ -46,6 +48,7 @@ __all__ = [
     "delete_ruleset",
     "save_ruleset",
     "AlreadyDone", "Conflict", "KeyReused", "Rejected", "Saved", "Who", "abandon_session",
+    "change_link",
     "add_deal", "create_adding_session", "create_session", "delete_for_good", "delete_last_deal",
     "delete_session", "edit_deal", "edit_round", "extend_session", "import_scoresheet",
     "record_event", "redo_deal", "rematch", "rename_player", "rename_seated_player",

@@ -3,8 +3,9 @@
 A write runs inside `changing()`: one transaction that locks the session's row (writers to one
 session queue), refuses a form already applied (its idempotency key), and hands the write the
 locked session. The write checks and scores its change with one pass of the rules, stores it,
-and ends with `settle()`: the change goes into the history, the version goes up, and the result
-computed for the new version is kept, so that no page scores it again.
+and ends with `settle()`: the change goes into the history, the version goes up
+(`live.bump`), and the result computed for the new version is kept (`live.keep_result`), so
+that no page scores it again.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scorekeeper import live
 from scorekeeper.models import (
     Change,
     ChangeAction,
@@ -25,6 +27,7 @@ from scorekeeper.models import (
     change_by_form_key,
     locked_session,
 )
+from scorekeeper.rules.registry import Evaluation, Result
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,8 @@ class Who:
 @dataclass(frozen=True)
 class Saved:
     """What a write did: the session as it is now, with the result the write computed for it
-    (`session.result()` answers it without scoring), and for a correction the result before."""
+    (kept: `live.result(session)` answers it without scoring), and for a correction the result
+    before."""
 
     session: GameSession
     result: Any
@@ -95,20 +99,9 @@ def changing(
     the change its key made is the one it asks for.
     """
     with transaction.atomic():
-        locked = _locked(session)
+        locked = locked_session(session)
         _once(locked, who.form_key, content, same)
         yield locked
-
-
-def _locked(session: GameSession) -> GameSession:
-    """The session reloaded with its seats, its row locked until the transaction ends.
-
-    On PostgreSQL the row lock queues writers to one session; SQLite's IMMEDIATE
-    transactions already queue every writer. Unchanged since the request read it (the same
-    version), the session keeps the seats, entries and rules read then: no second read of
-    every deal.
-    """
-    return locked_session(session)
 
 
 def _once(
@@ -131,40 +124,18 @@ def replayed(session: GameSession, form_key: str) -> Change | None:
     return change_by_form_key(session, form_key) if form_key else None
 
 
-def scored(session: GameSession, entries: Sequence[Any]) -> Any:
+def scored(session: GameSession, entries: Sequence[Any]) -> Result:
     """The result of the session with these entries, from one pass of the rules; Rejected
     with the rules' problems if they refuse them."""
     return accepted(session.evaluate(entries))
 
 
-def accepted(evaluation: Any) -> Any:
+def accepted(evaluation: Evaluation) -> Result:
     """The result of one pass of the rules (`.problems`, `.result`); Rejected with the rules'
     problems if they refuse the entries."""
-    if evaluation.problems:
+    if evaluation.problems or evaluation.result is None:
         raise Rejected(evaluation.problems)
     return evaluation.result
-
-
-class Ahead[T]:
-    """A write's pass of the rules, done before the lock on the session as the request read it,
-    so that the write lock (every writer's, on SQLite) is held for the writing alone.
-
-    Under the lock, `on(locked)` gives it again if the session is still at the version the
-    request read (the same entries and rules: `GameSession.worked_out_as`), and does it again
-    on the locked session otherwise. `now=False` (the request already sees a conflict) leaves
-    it all to the lock.
-    """
-
-    def __init__(
-        self, session: GameSession, work: Callable[[GameSession], T], *, now: bool = True
-    ) -> None:
-        self.work, self.version = work, session.version
-        self.done: tuple[T] | None = (work(session),) if now else None
-
-    def on(self, locked: GameSession) -> T:
-        if self.done is not None and locked.version == self.version:
-            return self.done[0]
-        return self.work(locked)
 
 
 def settle(
@@ -186,7 +157,7 @@ def settle(
     `result` is None for a change that needs no scoring of a session whose stored rules are
     refused (UnreadableRules, such as deleting it): what it stores as finished stays.
     """
-    fields = ["finished", "version", "updated"]
+    fields = ["finished"]
     if session.abandoned and action == ChangeAction.ADDED:
         session.abandoned = None
         fields.append("abandoned")
@@ -209,8 +180,7 @@ def settle(
     )
     if result is not None:
         session.finished = result.finished
-    session.version += 1
-    session.save(update_fields=fields)
+    live.bump(session, *fields)
     if result is not None:
-        session.knows(result, entries)
+        live.keep_result(session, result, len(entries))
     return Saved(session, result, was)

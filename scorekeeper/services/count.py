@@ -24,7 +24,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.models import GameSession
+from scorekeeper import live
+from scorekeeper.families import ADDING
+from scorekeeper.models import GameSession, locked_session
 from scorekeeper.rules import adding
 from scorekeeper.services.changes import AlreadyDone, Conflict, Rejected, Saved, replayed
 from scorekeeper.services.rounds import record_event
@@ -56,7 +58,7 @@ def pile(session: GameSession) -> Pile:
     """The session's count, brought up to date with what the table recorded since; a count
     that no longer fits the session (a seat replaced, a stored value unreadable) starts again
     at 0."""
-    rules, result = session.rules(), session.result()
+    rules, result = ADDING.rules(session), ADDING.result(session)
     stored = session.counter if isinstance(session.counter, dict) else {}
     try:
         count = adding.Count.from_data(stored["count"]) if stored.get("count") else None
@@ -80,7 +82,7 @@ def play_card(
     with transaction.atomic():
         locked, count = _counting(session, version)
         try:
-            played = adding.play_card(locked.rules(), count, card, choice)
+            played = adding.play_card(ADDING.rules(locked), count, card, choice)
         except adding.InvalidPlay as invalid:
             raise Rejected([invalid.message]) from None
         return _store(locked, Pile(played.count, played.proposals, played.refused)), played
@@ -140,7 +142,7 @@ def confirm(
             form_key=form_key,
         )
         after = saved.session
-        rules, result = after.rules(), saved.result
+        rules, result = ADDING.rules(after), saved.result
         rest = adding.open_proposals(result, now.proposals[:index] + now.proposals[index + 1 :])
         count = adding.follow_count(rules, now.count, result) if now.count else None
         if count is not None and now.count is not None and count.round != now.count.round:
@@ -151,7 +153,7 @@ def confirm(
 
 
 def _locked(session: GameSession, version: int) -> GameSession:
-    locked = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
+    locked = locked_session(session)
     if locked.version != version:
         raise Conflict(str(COUNT_CHANGED))
     return locked
@@ -167,10 +169,10 @@ def _counting(session: GameSession, version: int) -> tuple[GameSession, adding.C
 
 
 def _store(locked: GameSession, now: Pile) -> GameSession:
-    """Keep the count and raise the version (the result stays the one of the entries)."""
-    result, entries = locked.result(), locked.entries()
+    """Keep the count and raise the version; the result stays the one of the entries, kept for
+    the new version too."""
+    result, played = ADDING.result(locked), len(locked.entries())
     locked.counter = now.to_data()
-    locked.version += 1
-    locked.save(update_fields=["counter", "version", "updated"])
-    locked.knows(result, entries)
+    live.bump(locked, "counter")
+    live.keep_result(locked, result, played)
     return locked

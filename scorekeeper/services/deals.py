@@ -5,19 +5,12 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import ChangeAction, Deal, GameSession
+from scorekeeper.families import TRICK
+from scorekeeper.models import ChangeAction, GameSession
 from scorekeeper.rules import trick
 from scorekeeper.scoresheet import deal_data, read_deal
-from scorekeeper.services.changes import (
-    Ahead,
-    Conflict,
-    Saved,
-    Who,
-    accepted,
-    changing,
-    scored,
-    settle,
-)
+from scorekeeper.services.changes import Conflict, Saved, Who, changing, scored, settle
+from scorekeeper.services.stored import store_deal, store_hands
 
 
 def add_deal(
@@ -31,20 +24,15 @@ def add_deal(
 ) -> Saved:
     """Store deal `number`, which must be the next one; all or nothing."""
     who = Who(by_user, by_name, form_key)
-    evaluation = Ahead(
-        session,
-        lambda now: now.evaluate([*now.entries(), entry]),
-        now=number == len(session.entries()) + 1,
-    )
     with changing(session, who, deal_data(entry)) as locked:
-        entries = locked.entries()
+        entries = TRICK.entries(locked)
         if number != len(entries) + 1:
             raise Conflict(
                 _("Deal %(number)s was just entered on another phone.") % {"number": number}
             )
         changed = [*entries, entry]
-        result = accepted(evaluation.on(locked))
-        Deal.store(locked, locked.rules(), number, entry)
+        result = scored(locked, changed)
+        store_deal(locked, TRICK.rules(locked), number, entry)
         return settle(
             locked,
             who,
@@ -81,16 +69,16 @@ def edit_deal(
             raise Conflict(
                 _("Deal %(number)s was just corrected on another phone.") % {"number": number}
             )
-        before = locked.result()
-        entries = locked.entries()
+        before = TRICK.result(locked)
+        entries = TRICK.entries(locked)
         old = entries[number - 1]
         changed = [*entries[: number - 1], entry, *entries[number:]]
         result = scored(locked, changed)
-        deal.trump = trick.entered_trump(locked.rules(), entry) or ""
+        deal.trump = trick.entered_trump(TRICK.rules(locked), entry) or ""
         deal.revision += 1
         deal.save(update_fields=["trump", "revision"])
         deal.hands.all().delete()
-        deal.store_hands(entry, locked.seats_by_name())
+        store_hands(deal, entry, locked.seats_by_name())
         return settle(
             locked,
             who,
@@ -115,7 +103,7 @@ def delete_last_deal(
     """Undo the last deal (it must still be deal `number`); it stays in the history."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
-        entries = locked.entries()
+        entries = TRICK.entries(locked)
         if number < 1 or number != len(entries):
             raise Conflict(
                 _("Deal %(number)s is no longer the last deal: the session changed meanwhile.")
@@ -182,8 +170,8 @@ def extend_session(
     """Play `deals` more deals in a finished session of a fixed number of deals."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
-        entries = locked.entries()
-        if not locked.result().finished or trick.more_deals(locked.rules()) != deals:
+        entries = TRICK.entries(locked)
+        if not TRICK.result(locked).finished or trick.more_deals(TRICK.rules(locked)) != deals:
             raise Conflict(_("This session cannot be extended now."))
 
         old = dict(locked.options)

@@ -19,7 +19,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.models import ChangeAction, FormerSeat, GameSession, Player, Seat, UnreadableRules
+from scorekeeper import live
+from scorekeeper.models import (
+    ChangeAction,
+    FormerSeat,
+    GameSession,
+    Player,
+    Seat,
+    UnreadableRules,
+    locked_session,
+    new_link_token,
+)
 from scorekeeper.rules.common import InvalidRules, dealer_moved_on
 from scorekeeper.services.changes import (
     AlreadyDone,
@@ -235,6 +245,21 @@ def restore_session(
         return _mark(locked, who, "deleted", ChangeAction.RESTORED, already, on=False)
 
 
+LINK_COLUMNS = {"watch": "watch_token", "scorer": "scorer_token"}
+
+
+@transaction.atomic
+def change_link(*, session: GameSession, kind: str, action: str) -> GameSession:
+    """Turn a session's watch or scorer link (`kind`) on, replace it, or turn it off
+    (`action`: "on", "replace", "off"). A new token opens the session; the old one opens
+    nothing from now on, and its open streams end (the version goes up)."""
+    locked = locked_session(session)
+    column = LINK_COLUMNS[kind]
+    setattr(locked, column, None if action == "off" else new_link_token())
+    live.bump(locked, column)
+    return locked
+
+
 @transaction.atomic
 def delete_for_good(*, session: GameSession) -> None:
     """Delete a deleted session for good, with its entries and history (its players stay on
@@ -306,7 +331,7 @@ def _settled(
     session whose stored rules are refused (a value stored before the bounds existed) has no
     result to keep, and needs none: it can still be deleted, restored or renamed."""
     try:
-        result = locked.result()
+        result = live.result(locked)
     except UnreadableRules:
         result = None
     return settle(

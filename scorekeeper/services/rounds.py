@@ -6,11 +6,11 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.families import ADDING
 from scorekeeper.models import Change, ChangeAction, GameSession, Round
 from scorekeeper.rules import adding
 from scorekeeper.scoresheet import event_data, read_change, round_data
 from scorekeeper.services.changes import (
-    Ahead,
     Conflict,
     Rejected,
     Saved,
@@ -20,6 +20,7 @@ from scorekeeper.services.changes import (
     scored,
     settle,
 )
+from scorekeeper.services.stored import store_events
 
 TABLE_CHANGED = gettext_lazy(
     "The table changed on another phone just now; here it is as it is now."
@@ -37,16 +38,11 @@ def record_event(
 ) -> Saved:
     """Record one tap where the table would put it; `state` is the table_state it was made on."""
     who = Who(by_user, by_name, form_key)
-    recorded = Ahead(
-        session,
-        lambda now: adding.record(now.rules(), now.entries(), event),
-        now=state == adding.table_state(session.entries()),
-    )
     with changing(session, who, event_data(event)) as locked:
-        rounds = locked.entries()
+        rounds = ADDING.entries(locked)
         if state != adding.table_state(rounds):
             raise Conflict(str(TABLE_CHANGED))
-        placed, evaluation = recorded.on(locked)
+        placed, evaluation = adding.record(ADDING.rules(locked), rounds, event)
         changed = list(placed)
         result = accepted(evaluation)
         number = len(changed)
@@ -55,7 +51,7 @@ def record_event(
         else:
             game_round = locked.rounds.get(number=number)
         last = changed[-1]
-        game_round.store_events(last, locked.seats_by_name(), len(last.events) - 1)
+        store_events(game_round, last, locked.seats_by_name(), len(last.events) - 1)
         return settle(
             locked,
             who,
@@ -81,7 +77,7 @@ def undo_event(
     undo, it is AlreadyDone; with a key that recorded a tap, it is not that tap (KeyReused)."""
     who = Who(by_user, by_name, form_key)
     with changing(session, who, same=_an_undo) as locked:
-        rounds = locked.entries()
+        rounds = ADDING.entries(locked)
         if state != adding.table_state(rounds) or not rounds:
             raise Conflict(str(TABLE_CHANGED))
         last = rounds[-1]
@@ -153,7 +149,7 @@ def edit_round(
             raise Conflict(
                 _("Round %(number)s was just corrected on another phone.") % {"number": number}
             )
-        rounds = locked.entries()
+        rounds = ADDING.entries(locked)
         old = rounds[number - 1]
         if remove is not None and not 0 <= remove < len(old.events):
             missing = _("Round %(number)s has no event %(position)s.")
@@ -169,13 +165,13 @@ def edit_round(
                 )
             raise Rejected([empty % {"number": number}])
 
-        before = locked.result()
+        before = ADDING.result(locked)
         changed = [*rounds[: number - 1], adding.RoundEntry(events), *rounds[number:]]
         result = scored(locked, changed)
         game_round.revision += 1
         game_round.save(update_fields=["revision"])
         game_round.events.all().delete()
-        game_round.store_events(changed[number - 1], locked.seats_by_name())
+        store_events(game_round, changed[number - 1], locked.seats_by_name())
         return settle(
             locked,
             who,

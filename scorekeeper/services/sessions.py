@@ -7,11 +7,12 @@ from functools import partial
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.models import ENTRY_MODELS, GameSession, Player, SavedRuleset, Seat
+from scorekeeper import live
+from scorekeeper.families import app
+from scorekeeper.models import GameSession, Player, SavedRuleset, Seat
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import name_key
 from scorekeeper.rules.common import InvalidRules, Problem
@@ -98,13 +99,12 @@ def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
             player = Player.objects.create(owner=owner, name=name)
         seats[name] = Seat.objects.create(session=session, position=position, player=player)
     entries = list(sheet.entries)
-    ENTRY_MODELS[sheet.family].store_all(session, sheet.rules, entries, seats)  # type: ignore[arg-type]
-    session = GameSession.objects.with_seats().get(pk=session.pk)
+    app(sheet.family).store_all(session, sheet.rules, entries, seats)
+    session = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
     result = session.rules_family.score_session(sheet.rules, entries)
     session.finished = result.finished
-    session.version += 1
-    session.save(update_fields=["finished", "version"])
-    session.knows(result, entries)
+    live.bump(session, "finished")
+    live.keep_result(session, result, len(entries))
     return session
 
 
@@ -140,4 +140,5 @@ def rename_player(player: Player, name: str) -> None:
         ]
         if problems:
             raise Rejected(problems)
-        seated.update(version=F("version") + 1)
+        for session in GameSession.objects.select_for_update().filter(pk__in=seated.values("pk")):
+            live.bump(session)

@@ -1,4 +1,4 @@
-"""Views: one module per screen group (STYLE.md: thin function views).
+"""Views: one module per screen group (thin function views).
 
 site (home, colours, health), accounts, players, sessions (list, start, import), table (the
 table-side screens, with the family screens `deals` and `rounds` behind its registry), live

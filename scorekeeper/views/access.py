@@ -143,23 +143,10 @@ def owner_version(request: AuthedRequest, public_id: str) -> int:
 def version_by(request: HttpRequest, **token: str) -> int:
     """The version of the session a link opens (one query, for polls); 404 if none."""
     ((column, value),) = token.items()
-    version = link_version(request, column, value)
+    version = version_or_none(column, value)
     if version is None:
         raise link_missing(request)
     return version
-
-
-def link_version(request: HttpRequest, column: str, token: str) -> int | None:
-    """The version of the session the link token opens, or None, read once per request: a
-    poll that the fast path (scorekeeper.middleware) read but could not answer 304 reaches its
-    view, which reads no second time (a round trip less for every phone fetching a change)."""
-    read: dict[tuple[str, str], int | None] = request.__dict__.setdefault(_VERSIONS_READ, {})
-    if (column, token) not in read:
-        read[column, token] = version_or_none(column, token)
-    return read[column, token]
-
-
-_VERSIONS_READ = "_link_versions"  # on the request: {(column, token): version or None}
 
 
 def version_or_none(column: str, token: str) -> int | None:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.families import TRICK
 from scorekeeper.forms.deals import DealForm, apply_taps, entry_initial
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import GameSession, new_link_token
@@ -50,7 +51,7 @@ def _deal_form(
 ) -> DealForm:
     return DealForm(
         data,
-        rules=table.session.rules(),
+        rules=TRICK.rules(table.session),
         initial={"number": number, "form_key": new_link_token(), **(initial or {})},
     )
 
@@ -61,11 +62,11 @@ def _render(
     if form is not None and request.htmx and request.htmx.target == "entry-status":
         return _status(request, form, table.base)
     session = table.session
-    result = session.result()
+    result = TRICK.result(session)
     undone = undone_deal(session) if table.can_score else None
     if form is None and not result.finished and table.can_score:
         # A deal just undone comes back filled in, to correct and save (or redo as it was).
-        initial = entry_initial(session.rules(), undone[1]) if undone else None
+        initial = entry_initial(TRICK.rules(session), undone[1]) if undone else None
         form = _deal_form(table, None, number=len(result.deals) + 1, initial=initial)
     ctx = {
         "form": form,
@@ -177,12 +178,20 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     return redirect(table.base)
 
 
+def _tried(session: GameSession, number: int, entry: trick.DealEntry) -> trick.Evaluation:
+    """One pass of the rules over the session's deals with `entry` as deal `number` (the next
+    one, or a correction): its problems, and its result when there are none."""
+    entries = TRICK.entries(session)
+    changed = [*entries[: number - 1], entry, *entries[number:]]
+    return trick.evaluate(TRICK.rules(session), changed)
+
+
 def _checked(
     request: HtmxHttpRequest, table: Table, form: DealForm, attempted: bool
 ) -> HttpResponse:
     """The page (or its status box) with what one pass of the rules makes of the form's deal."""
     if form.entry is not None:
-        form.show(table.session.try_entry(form.cleaned_data["number"], form.entry))
+        form.show(_tried(table.session, form.cleaned_data["number"], form.entry))
     return _render(request, table, form, attempted=attempted)
 
 
@@ -207,7 +216,7 @@ def _next_deal_form(table: Table, data: QueryDict) -> DealForm | None:
     session = table.session
     if session.finished:
         return None
-    entries = session.entries()
+    entries = TRICK.entries(session)
     number = len(entries) + 1
     typed = data.get("number", "")
     moved_on = ""
@@ -325,7 +334,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
     if request.method == "GET":
         initial = {
             "revision": deals[number - 1].revision,
-            **entry_initial(session.rules(), session.entries()[number - 1]),
+            **entry_initial(TRICK.rules(session), TRICK.entries(session)[number - 1]),
         }
         form = _deal_form(table, None, number=number, initial=initial)
         return _render_correction(request, table, form, number)
@@ -337,7 +346,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
         return _render_correction(request, table, form, number, attempted=saving)
     assert form.entry is not None
     if not saving:
-        form.show(session.try_entry(number, form.entry))
+        form.show(_tried(session, number, form.entry))
         return _render_correction(request, table, form, number)
     here = table.url(f"deals/{number}/")
     try:
@@ -391,7 +400,7 @@ def _render_correction(
 ) -> HttpResponse:
     if request.htmx and request.htmx.target == "entry-status":
         return _status(request, form, table.url(f"deals/{number}/"))
-    deal = table.session.result().deals[number - 1]
+    deal = TRICK.result(table.session).deals[number - 1]
     ctx = {
         "table": table,
         "session": table.session,

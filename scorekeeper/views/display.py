@@ -15,10 +15,11 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from scorekeeper import live
+from scorekeeper.families import app
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
-from scorekeeper.presenters import presenter
 from scorekeeper.views.access import Table, owner_table, owner_version, version_by, watch_table
-from scorekeeper.views.live import live_context, live_headers, not_modified
+from scorekeeper.views.live import live_context
 
 PAGE = "display/"  # below the table's (or the watch link's) own URL
 FRAGMENT = "scorekeeper/display_board.html"
@@ -27,10 +28,11 @@ SCRIPTS = ("js/live.js", "js/display.js")
 
 def _context(table: Table) -> dict[str, object]:
     session = table.session
+    shown = app(session.family).presenter
     return {
         **live_context(table, page=PAGE, fragment=FRAGMENT),
-        "board": presenter(session).board(session.result()),
-        **presenter(session).counter_context(session),
+        "board": shown.board(live.result(session)),
+        **shown.counter_context(session),
         "scripts": SCRIPTS,
     }
 
@@ -43,7 +45,7 @@ def display(request: HtmxHttpRequest, table: Table) -> HttpResponse:
 
 def display_live(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     response = render(request, "scorekeeper/live.html", _context(table))
-    return live_headers(response, table.session.version)
+    return live.live_headers(response, table.session.version)
 
 
 # The owner's
@@ -59,7 +61,9 @@ def session_display(request: AuthedRequest, public_id: str) -> HttpResponse:
 @require_GET
 def session_display_live(request: AuthedRequest, public_id: str) -> HttpResponse:
     version = owner_version(request, public_id)
-    return not_modified(request, version) or display_live(request, owner_table(request, public_id))
+    return live.not_modified(request, version) or display_live(
+        request, owner_table(request, public_id)
+    )
 
 
 # A watch link's: read-only, no account
@@ -77,4 +81,4 @@ def watch_display(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @never_cache
 def watch_display_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
-    return not_modified(request, version) or display_live(request, watch_table(request, token))
+    return live.not_modified(request, version) or display_live(request, watch_table(request, token))

@@ -22,9 +22,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper import live
 from scorekeeper.forms.accounts import ScorerNameForm
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
-from scorekeeper.models import new_link_token
+from scorekeeper.services import change_link
 from scorekeeper.views.access import (
     SCORER_NAME_KEY,
     Table,
@@ -35,15 +36,7 @@ from scorekeeper.views.access import (
     version_by,
     watch_table,
 )
-from scorekeeper.views.live import (
-    live,
-    live_key,
-    not_modified,
-    once,
-    shared_board,
-    shared_live,
-    shared_page,
-)
+from scorekeeper.views.live import board, region
 from scorekeeper.views.table import correction, grid, table_page
 
 # Sharing
@@ -57,16 +50,11 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
     table = owner_table(request, public_id)
     session = table.session
     if request.method == "POST":
-        for kind, field in [("watch", "watch_token"), ("scorer", "scorer_token")]:
+        for kind in ("watch", "scorer"):
             action = request.POST.get(kind)
-            if action in ("on", "replace"):
-                setattr(session, field, new_link_token())
-            elif action == "off":
-                setattr(session, field, None)
-            else:
-                continue
-            session.save(update_fields=[field])
-            messages.success(request, _share_message(kind, action))
+            if action in ("on", "replace", "off"):
+                session = change_link(session=session, kind=kind, action=action)
+                messages.success(request, _share_message(kind, action))
         return redirect("session_share", public_id)
     site = _phone_site(request)
     links: dict[str, dict[str, str | None]] = {}
@@ -137,13 +125,10 @@ def qr_svg(url: str) -> str:
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
     base = reverse("watch", args=[token])
-
-    def page(slots: dict[str, str]) -> HttpResponse:
-        name, board = shared_board(request, version, base, lambda: watch_table(request, token))
-        ctx = {"name": name, "base": base, "board": board, **slots}
-        return render(request, "scorekeeper/watch.html", ctx)
-
-    response = shared_page(request, f"{base}:{version}", page)
+    name, shown = live.board(base, version, lambda: board(request, watch_table(request, token)))
+    response = render(
+        request, "scorekeeper/watch.html", {"name": name, "base": base, "board": shown}
+    )
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex"
     return response
@@ -160,10 +145,8 @@ def watch_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
     base = reverse("watch", args=[token])
-    return not_modified(request, version) or once(
-        live_key(base, version),
-        lambda: shared_live(request, version, base),
-        lambda: live(request, watch_table(request, token)),
+    return live.not_modified(request, version) or live.fragment(
+        request, base, version, lambda: region(request, watch_table(request, token))
     )
 
 
@@ -202,7 +185,7 @@ def scorer_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse
 @never_cache
 def scorer_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, scorer_token=token)
-    return not_modified(request, version) or live(request, scorer_table(request, token))
+    return live.not_modified(request, version) or region(request, scorer_table(request, token))
 
 
 @require_http_methods(["GET", "POST"])

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper import live
 from scorekeeper.forms.manage import ReplaceForm, SeatNameForm, SeatOrderForm, TitleForm
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import GameSession, Seat, new_link_token
@@ -110,7 +111,7 @@ def _manage_page(request: AuthedRequest, table: Table, **bound: Any) -> HttpResp
     """The page, with the forms in `bound` as they were sent (their problems shown) and the
     others as the session is now."""
     session = table.session
-    result = session.result()
+    result = live.result(session)
     rows = seat_rows(session, result)
     names = bound.get("names", {})
     played = len(session.entries())
@@ -231,7 +232,7 @@ def session_replace(request: AuthedRequest, public_id: str, seat: int) -> HttpRe
     form = ReplaceForm(data, session=session, seat=chair)
     plan, note = None, ""
     if data is not None and "edit" not in data and form.is_valid():
-        result = session.result()
+        result = live.result(session)
         newcomer = form.newcomer()
         plan = replacement(session, result, chair, form.newcomer_name(), isinstance(newcomer, str))
         shown = form.cleaned_data.get("played")
@@ -267,7 +268,7 @@ def session_replace(request: AuthedRequest, public_id: str, seat: int) -> HttpRe
         "plan": plan,
         "note": note,
         "form_key": new_link_token(),
-        "standing": seat_rows(session, session.result())[chair.position].standing,
+        "standing": seat_rows(session, live.result(session))[chair.position].standing,
     }
     return render(request, "scorekeeper/session_replace.html", ctx)
 

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from scorekeeper.families import ADDING
 from scorekeeper.forms.rounds import AdjustForm, RoundEventForm
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.models import Change, ChangeAction, GameSession, Round, new_link_token
@@ -45,7 +46,7 @@ COUNTER_FIELDS = ("card", "count_undo", "confirm", "dismiss", "counter")
 def _tapped_place(session: GameSession, value: str) -> str:
     """The row a tap button's value ("seat:event:target") belongs to: "seat-2"; or "" when
     it is no button of this table's. A tap's answer is said by its row, and the page without
-    JavaScript comes back at that row (issue: at the table, bug 1)."""
+    JavaScript comes back at that row."""
     seat = value.partition(":")[0]
     if seat.isdecimal() and int(seat) < len(session.player_names()):
         return f"seat-{int(seat) + 1}"
@@ -131,7 +132,7 @@ def _render(
         "scripts": SCRIPTS,
         "table_template": "adding/table.html",
         **live_context(table),
-        **presenter.table_context(session.result()),
+        **presenter.table_context(ADDING.result(session)),
     }
     if request.htmx and request.htmx.target == "table":
         return render(request, "adding/table.html#table", ctx)
@@ -151,7 +152,7 @@ def _placed_messages(request: HtmxHttpRequest) -> tuple[list[Message], list[Mess
 
 
 def _tap_again_message(session: GameSession, change: Change, event: adding.Event) -> str:
-    rules = session.rules()
+    rules = ADDING.rules(session)
     earlier = _earlier_tap(change)
     return _(
         "That page's tap was already recorded (%(earlier_player)s: %(earlier_event)s). "
@@ -172,7 +173,7 @@ def _undo_again_message(session: GameSession, change: Change) -> str:
         "should go."
     ) % {
         "earlier_player": earlier.player,
-        "earlier_event": presenter.event_label(session.rules(), earlier),
+        "earlier_event": presenter.event_label(ADDING.rules(session), earlier),
     }
 
 
@@ -210,7 +211,7 @@ def _counter(session: GameSession, ask: str) -> dict[str, object]:
     found = presenter.counter_context(session, ask)
     if not found:
         now = counting.pile(session)
-        found = {"counter": presenter.counter(session.rules(), now.count, ask=ask)}
+        found = {"counter": presenter.counter(ADDING.rules(session), now.count, ask=ask)}
     return {**found, "counter_form_key": new_link_token()}
 
 
@@ -270,7 +271,7 @@ def _card(
     """Count the card tapped ("A", or with its choice "A|11"); a card that needs a choice and
     came without one is asked about (nothing is written): (the session, the card asked)."""
     card, has_choice, raw = value.partition("|")
-    rules = session.rules()
+    rules = ADDING.rules(session)
     found = adding.CARD_TABLES[rules.card_table].card(card)
     if found is None:
         raise Rejected(
@@ -327,8 +328,8 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
     stored = list(session.rounds.all())
     if not 1 <= number <= len(stored):
         raise Http404("No such round")
-    rules = session.rules()
-    shown = [effect.event for effect in session.result().rounds[number - 1].events]
+    rules = ADDING.rules(session)
+    shown = [effect.event for effect in ADDING.result(session).rounds[number - 1].events]
     places = [_labelled(rules, event) for event in shown]
     form = RoundEventForm(rules=rules, places=places)
     changing: tuple[int, RoundEventForm] | None = None  # the change form sent, bound
@@ -449,8 +450,8 @@ def _render_correction(
     """The round as it is now: each event with its Remove button and its Change form (filled
     in as the event is, or as it was sent when the rules refused it), and the Add form."""
     session = table.session
-    rules = session.rules()
-    played = session.result().rounds[number - 1]
+    rules = ADDING.rules(session)
+    played = ADDING.result(session).rounds[number - 1]
     events = [effect.event for effect in played.events]
     change_forms = []
     for index, event in enumerate(events):

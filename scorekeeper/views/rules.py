@@ -25,6 +25,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from scorekeeper.families import app
 from scorekeeper.forms.rules import (
     PLAYERS_PARAM,
     RulesQuery,
@@ -33,7 +34,6 @@ from scorekeeper.forms.rules import (
     rules_params,
 )
 from scorekeeper.http import AuthedRequest
-from scorekeeper.presenters import PRESENTERS, template
 from scorekeeper.presenters.documents import render_document
 from scorekeeper.rules.common import InvalidRules, seat_names
 from scorekeeper.rules.registry import Family
@@ -67,9 +67,9 @@ def _sheet_context(rules_family: Family, rules: Any) -> dict[str, object]:
     return {
         "family": rules_family.ID,
         "rules_family": rules_family,
-        "sheet_template": template(rules_family.ID, "sheet"),
+        "sheet_template": app(rules_family.ID).template("sheet"),
         "house_rules": rules.house_rules(),
-        **PRESENTERS[rules_family.ID].sheet_context(rules),
+        **app(rules_family.ID).presenter.sheet_context(rules),
     }
 
 
@@ -77,7 +77,7 @@ def sheet_context(rules_family: Family, rules: Any, *, pad: bool = False) -> dic
     """What a rule sheet (or, with `pad`, a score pad) of these rules shows, but its links."""
     if pad:
         return {
-            **PRESENTERS[rules_family.ID].pad_context(rules),
+            **app(rules_family.ID).presenter.pad_context(rules),
             "family": rules_family.ID,
             "rules": rules,
             "house_rules": rules.house_rules(),

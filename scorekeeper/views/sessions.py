@@ -16,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper.families import app
 from scorekeeper.forms.players import PlayerForm
 from scorekeeper.forms.sessions import (
-    START_FORMS,
     TOO_BIG,
     ScoresheetUploadForm,
     SessionFilterForm,
@@ -26,7 +26,6 @@ from scorekeeper.forms.sessions import (
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import GameSession, SavedRuleset
-from scorekeeper.presenters import template
 from scorekeeper.rules import bounds
 from scorekeeper.rules.registry import FAMILIES, Family, UnknownFamily, family
 from scorekeeper.services import create_session, import_scoresheet
@@ -43,7 +42,7 @@ def families() -> list[dict[str, Any]]:
         {
             "family": rules_family,
             "presets": rules_family.PRESETS.values(),
-            "players_template": template(rules_family.ID, "preset_players"),
+            "players_template": app(rules_family.ID).template("preset_players"),
         }
         for rules_family in FAMILIES.values()
     ]
@@ -172,7 +171,7 @@ def _start(
     chosen = saved.options if saved is not None else None
 
     def start_form(data: QueryDict | None) -> StartForm:
-        form_class = START_FORMS[rules_family.ID]
+        form_class = app(rules_family.ID).start_form
         return form_class(
             data, owner=request.user, family=rules_family, preset=preset, chosen=chosen
         )

@@ -15,14 +15,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper import live
+from scorekeeper.families import app
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
-from scorekeeper.presenters import presenter, template
 from scorekeeper.presenters.common import grid_page
 from scorekeeper.presenters.history import history
 from scorekeeper.rules import adding, trick
 from scorekeeper.views import deals, rounds
 from scorekeeper.views.access import Table, owner_table, owner_version
-from scorekeeper.views.live import live, not_modified
+from scorekeeper.views.live import region
 
 # Each family's table-side screens, by the family's id.
 SCREENS: dict[str, ModuleType] = {trick.ID: deals, adding.ID: rounds}
@@ -47,8 +48,9 @@ def grid(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
     session = table.session
     if session.unit != unit:
         raise Http404("No such grid")
-    shown = presenter(session)
-    result = session.result()
+    family = app(session.family)
+    shown = family.presenter
+    result = live.result(session)
     page = grid_page(shown.played(result), request.GET.get("page"))
     ctx = {
         "table": table,
@@ -56,7 +58,7 @@ def grid(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
         "base": table.base,
         "unit": unit,
         "result": result,
-        "grid_template": template(session.family, "grid"),
+        "grid_template": family.template("grid"),
         "page": page,
         "row_count": page.paginator.count,
         **shown.grid_context(list(page.object_list), result),
@@ -85,7 +87,7 @@ def session_correction(
 @require_GET
 def session_live(request: AuthedRequest, public_id: str) -> HttpResponse:
     version = owner_version(request, public_id)
-    return not_modified(request, version) or live(request, owner_table(request, public_id))
+    return live.not_modified(request, version) or region(request, owner_table(request, public_id))
 
 
 @login_required

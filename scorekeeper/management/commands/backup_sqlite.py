@@ -23,7 +23,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if connection.vendor != "sqlite":
-            raise CommandError("This is for SQLite. For PostgreSQL use pg_dump (see README).")
+            raise CommandError(
+                "This is for SQLite. For PostgreSQL use pg_dump (see docs/DEPLOYMENT.md)."
+            )
         dest = Path(options["dest"])
         if dest.exists():
             raise CommandError(f"{dest} exists already; choose a new file name.")

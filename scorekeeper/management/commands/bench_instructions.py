@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test import Client
 
-from scorekeeper import computed
+from scorekeeper import live
 from scorekeeper.bench.instructions import (
     Missing,
     Toggles,
@@ -175,7 +175,7 @@ def _forget() -> None:
     """Forget the results and pages kept in this process: the next phone's request renders
     them, as a process that has not yet served this version of the session does."""
     cache.clear()
-    computed.forget_all()
+    live.forget_all()
 
 
 class _Scorer:

@@ -43,7 +43,7 @@ from scorekeeper.bench.server import (
 )
 from scorekeeper.rules import trick
 
-# Unset options take these; --real-pace takes the issue's real pace instead (issue 17).
+# Unset options take these; --real-pace takes a busy evening's real pace instead.
 DEFAULTS = {
     "tables": 50, "watchers": 3, "seconds": 60.0, "deal_every": 5.0, "poll_every": 3.0, "ramp": 0.0,
 }  # fmt: skip
@@ -127,8 +127,8 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--stream-workers", type=int, default=2,
-            help="with --push split: the streams' uvicorn processes (default 2, as README's "
-            "Production section runs it)",
+            help="with --push split: the streams' uvicorn processes (default 2, as "
+            "docs/DEPLOYMENT.md runs it)",
         )  # fmt: skip
         parser.add_argument("--setup-tables", type=int, help="(internal)")
         parser.add_argument("--verify", action="store_true", help="(internal)")

@@ -21,7 +21,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper import computed
+from scorekeeper import live
 from scorekeeper.bench.sessions import scratch_session
 from scorekeeper.rules import bounds
 
@@ -79,7 +79,7 @@ class Command(BaseCommand):
             for _ in range(runs):
                 for timings in (cold, warm):
                     if timings is cold:
-                        computed.forget_all()  # as the first page after a change, elsewhere
+                        live.forget_all()  # as the first page after a change, elsewhere
                     with CaptureQueriesContext(connection) as queries:
                         started = time.perf_counter()
                         response = client.get(url)

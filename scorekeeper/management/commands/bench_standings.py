@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.bench.sessions import scratch_session
+from scorekeeper.families import TRICK
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
 
@@ -42,9 +43,9 @@ class Command(BaseCommand):
                 with CaptureQueriesContext(connection) as queries:
                     started = time.perf_counter()
                     session = GameSession.objects.with_seats().get(public_id=public_id)
-                    entries = session.entries()
+                    entries = TRICK.entries(session)
                     loaded = time.perf_counter()
-                    result = trick.score_session(session.rules(), entries)
+                    result = trick.score_session(TRICK.rules(session), entries)
                     done = time.perf_counter()
                 timings.append((loaded - started, done - loaded))
             assert len(result.deals) == count

@@ -4,7 +4,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper import live
 from scorekeeper.models import GameSession
+from scorekeeper.presenters.downloads import scoresheet
 
 
 class Command(BaseCommand):
@@ -18,4 +20,4 @@ class Command(BaseCommand):
             session = GameSession.objects.with_seats().get(public_id=options["identifier"])
         except GameSession.DoesNotExist:
             raise CommandError(f"No session {options['identifier']!r}.") from None
-        self.stdout.write(session.scoresheet(), ending="")
+        self.stdout.write(scoresheet(session, live.result(session)), ending="")

@@ -2,7 +2,7 @@
 
 A phone opens the link's event stream (Server-Sent Events, `views.live.events`); the stream says
 the session's version at once and again each time it changes, and the phone then fetches the
-live fragment it already polls for (rendered once per version, `views.live.shared_live`), so a
+live fragment it already polls for (rendered once per version, `live.pages.fragment`), so a
 push costs the server a line of text per phone.
 
 One `VersionWatcher` per app process reads the versions of the sessions that have a stream open
@@ -18,18 +18,16 @@ of the process's own, `on_reader`, which keeps its database connection while str
 a new PostgreSQL connection costs the server a process of its own (about 4 ms of CPU, measured
 here), and at a thousand tables 3,000 streams open in the first minute.
 
-Streams need an async server (the ASGI app, `asgi.py`, e.g. under uvicorn), served by `Handler`;
-under a WSGI server the stream answers 204 and the phones keep polling, as they do whenever the
-stream is blocked or lost.
+Streams need an async server (the ASGI app, `asgi.py`: gunicorn's ASGI workers under
+`scripts/run`, uvicorn in production), served by `Handler`; under a WSGI server the stream
+answers 204 and the phones keep polling, as they do whenever the stream is blocked or lost.
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import resource
-import sys
 import weakref
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -51,9 +49,6 @@ LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTI
 CHANNEL = "scorekeeper_versions"  # the channel of the trigger's NOTIFY (migration 0012)
 KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (proxies close idle)
 COLUMNS = ("watch_token", "scorer_token")
-QUIET = 1.0  # seconds without a stream opening after which a due full collection runs
-LATEST = 300.0  # seconds a due full collection waits at most for such a quiet second
-GROWTH = 1.25  # a full collection is due when memory grew by this since the last one
 
 Key = tuple[str, str]  # (column, token)
 
@@ -224,7 +219,6 @@ class VersionWatcher:
             self.fresh.add(key)
         self.queues[key].add(queue)
         self._start()
-        collector.opening()
         try:
             while True:
                 try:
@@ -363,58 +357,6 @@ def _connection_params() -> dict[str, Any]:
     return {name: value for name, value in params.items() if name in wanted and value}
 
 
-class Collector:
-    """The process's full garbage collections, held back while phones open their streams.
-
-    Python runs a full collection when the objects that outlived its younger collections have
-    grown by a quarter since the last one. It walks every object in the process, and every
-    stream waits meanwhile: in the minute a thousand tables' phones join, a streams process
-    grows from its start to 1,500 open streams, and its full collections (each longer than the
-    last: 0.1-0.5 s over 100,000-250,000 objects, BENCHMARKS.md, tenth and eleventh rounds)
-    fell on the openings. While streams are open, the automatic ones are off; one falls due when the
-    process's memory blocks have grown by GROWTH since the last, and runs at the first QUIET
-    second without an opening, or LATEST seconds after it fell due. Waiting costs little
-    memory: what such a process grows by while phones join is the open streams themselves,
-    and the garbage a full collection finds is the cycles of the streams closed meanwhile."""
-
-    def __init__(self) -> None:
-        self.task: asyncio.Task[None] | None = None
-        self.opened = float("-inf")  # the loop's time of the latest stream opening
-        self.due_since: float | None = None
-        self.after = 0  # memory blocks after the latest full collection
-
-    def opening(self) -> None:
-        """A stream opens now: no full collection for the next QUIET second."""
-        loop = asyncio.get_running_loop()
-        self.opened = loop.time()
-        if self.task is None or self.task.done():
-            self.task = loop.create_task(self._run())
-
-    async def _run(self) -> None:
-        automatic = gc.get_threshold()
-        gc.set_threshold(automatic[0], automatic[1], 2**31 - 1)  # no full collection of its own
-        self.after, self.due_since = sys.getallocatedblocks(), None
-        loop = asyncio.get_running_loop()
-        try:
-            while watcher.queues:
-                await asyncio.sleep(QUIET)
-                self.tick(loop.time(), sys.getallocatedblocks())
-        finally:
-            gc.set_threshold(*automatic)
-
-    def tick(self, now: float, blocks: int) -> bool:
-        """Run a full collection if one is due and the time has come; whether it ran."""
-        if self.due_since is None:
-            if blocks < self.after * GROWTH:
-                return False
-            self.due_since = now
-        if now - self.opened < QUIET and now - self.due_since < LATEST:
-            return False
-        gc.collect()
-        self.after, self.due_since = sys.getallocatedblocks(), None
-        return True
-
-
 # The thread every read of the streams runs on (one: the reads are one small query each).
 _READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stream-reads")
 
@@ -477,7 +419,6 @@ def _read(table: str, keys: list[Key], found: dict[Key, int]) -> dict[Key, int]:
 
 
 watcher = VersionWatcher()
-collector = Collector()
 streams = Streams()
 
 

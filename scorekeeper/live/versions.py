@@ -1,0 +1,18 @@
+"""A session's version: the one number every live page and every kept copy hangs on.
+
+Every change to what a session shows (its entries, options, seats, players' names, counter,
+links) raises it by one, here and nowhere else, inside the change's transaction. Phones poll
+with it (an unchanged version costs one query and sends no body), event streams push it, and
+what is kept for a version (results, fragments, boards) is never out of date.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.models import GameSession
+
+
+def bump(session: GameSession, *fields: str) -> None:
+    """Raise the version of a session locked by the caller's transaction by one, and save it
+    with `fields` (the other columns the change set on the instance)."""
+    session.version += 1
+    session.save(update_fields=["version", "updated", *fields])
