@@ -1,5 +1,6 @@
 """What a session holds in the database right now, read afresh (for assertions)."""
 
+from scorekeeper import live
 from scorekeeper.models import GameSession
 from scorekeeper.rules import adding, trick
 
@@ -16,4 +17,4 @@ def round_entries(session: GameSession) -> list[adding.RoundEntry]:
 
 def compute(session: GameSession) -> trick.SessionResult:
     """The session's result as the app computes it, read afresh."""
-    return GameSession.objects.with_seats().get(pk=session.pk).result()
+    return live.result(GameSession.objects.with_seats().get(pk=session.pk))

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from scorekeeper import live
 from scorekeeper.models import GameSession
 
 BEFORE_KEYS = [("scorekeeper", "0006_rate_limits")]
@@ -169,4 +170,4 @@ def test_sessions_started_before_keep_their_first_dealer_in_seat_1(
     stored = GameSession.objects.with_seats().get(pk=session.pk)
     assert stored.first_dealer == 0
     assert stored.player_names() == ["Ben", "Cat", "Ann"]
-    assert stored.result().next.dealer == "Ben"
+    assert live.result(stored).next.dealer == "Ben"

@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_session
@@ -73,7 +74,7 @@ def test_rematch_and_manage_the_session(
     hands = {name: trick.HandEntry(tricks=won, made=True) for name, won in zip(
         ["Ben", "Cat", "Ann"], [3, 3, 3], strict=True)}  # fmt: skip
     add_deal(session=new, number=1, entry=trick.DealEntry(hands=hands), by_user=user)
-    cats = GameSession.objects.with_seats().get(pk=new.pk).result().totals["Cat"]
+    cats = live.result(GameSession.objects.with_seats().get(pk=new.pk)).totals["Cat"]
     page.reload()
 
     # Manage session: one tap from the table page.

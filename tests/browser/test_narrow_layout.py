@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_adding_session, create_session
@@ -97,7 +98,7 @@ def _five_with_three_digit_totals(alice: User, names: list[str], title: str) -> 
     game = create_session(owner=alice, ruleset="five", options={}, players=players, title=title)
     tricks = [1, 2, 2, 2, 2]
     number = 1
-    while min(game.result().totals.values()) < 100:
+    while min(live.result(game).totals.values()) < 100:
         hands = {name: trick.HandEntry(t, bid=t) for name, t in zip(names, tricks, strict=True)}
         add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
         game.refresh_from_db()

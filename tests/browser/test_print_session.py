@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
@@ -39,7 +40,7 @@ def _classic(alice: User) -> GameSession:
         entry = trick.DealEntry(hands=hands, trump=TRUMPS[number % 5])
         add_deal(session=game, number=number, entry=entry, by_user=alice)
     game.refresh_from_db()
-    assert game.result().finished
+    assert live.result(game).finished
     return game
 
 
@@ -50,8 +51,8 @@ def _thirty_three(alice: User) -> GameSession:
         owner=alice, ruleset="thirty-three", options={}, players=seats, title="Pennies"
     )
     turn = 0
-    while not game.result().finished:
-        standing = [s.player for s in game.result().standings if s.out_in_round is None]
+    while not live.result(game).finished:
+        standing = [s.player for s in live.result(game).standings if s.out_in_round is None]
         who = standing[turn % len(standing)]
         state = adding.table_state(game.entries())
         record_event(session=game, state=state, event=adding.Event(who, "bust"), by_user=alice)

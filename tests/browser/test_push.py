@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
+from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_session
@@ -111,6 +112,6 @@ def test_a_deal_arrives_by_push_and_with_the_stream_blocked_by_polling(
     expect(pushed.locator("#live")).to_have_attribute("data-etag", f'"v{version}"')
     expect(polled.locator("#live")).to_have_attribute("data-etag", f'"v{version}"', timeout=10000)
     assert polled.locator("html").get_attribute("data-push") in (None, "")
-    total = game.result().totals["Ann"]
+    total = live.result(game).totals["Ann"]
     for page in (pushed, polled):
         expect(page.locator("#live")).to_contain_text(str(total))

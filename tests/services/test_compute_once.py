@@ -14,10 +14,9 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
 
-from scorekeeper import computed
+from scorekeeper import live
 from scorekeeper.models import ENTRY_MODELS, Deal, GameSession, Player, RoundEvent
 from scorekeeper.rules import trick
 from scorekeeper.rules.adding import scoring as adding_scoring
@@ -75,14 +74,6 @@ def passes() -> Iterator[list[int]]:
         yield counted
 
 
-@contextmanager
-def pass_depths() -> Iterator[list[int]]:
-    """How many transactions are open at each pass of the rules (the write lock is one)."""
-    depths: list[int] = []
-    with _each_pass(lambda: depths.append(len(connection.atomic_blocks))):
-        yield depths
-
-
 @pytest.fixture
 def players(alice: User) -> list[Player]:
     return [Player.objects.create(owner=alice, name=name) for name in NAMES]
@@ -107,7 +98,7 @@ def test_the_page_of_a_new_version_in_another_process_scores_once(
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
     url = f"/sessions/{game.public_id}/"
     alice_client.post(url, {**DEAL, "save": ""})
-    computed.forget_all()  # as a process that has not seen this version
+    live.forget_all()  # as a process that has not seen this version
     with passes() as counted:
         assert alice_client.get(url).status_code == 200
         assert alice_client.get(url).status_code == 200
@@ -175,11 +166,11 @@ def entry_reads(stack: ExitStack) -> Iterator[list[int]]:
 
 
 @pytest.mark.parametrize("htmx", [True, False])
-def test_a_saved_deal_or_tap_reads_the_entries_once(
+def test_a_saved_deal_or_tap_reads_the_entries_once_before_the_lock_and_once_under_it(
     alice_client: Client, alice: User, players: list[Player], htmx: bool
 ) -> None:
-    """The request reads them to number the deal (or place the tap); under the lock the session
-    is at the same version, so they are not read again."""
+    """The request reads them to number the deal (or place the tap), and the write once more
+    under the lock (another phone may have saved meanwhile)."""
     trick_game = create_session(
         owner=alice, ruleset="parlett-jokerless", options={}, players=players
     )
@@ -190,9 +181,10 @@ def test_a_saved_deal_or_tap_reads_the_entries_once(
     headers = {**HX, "HX-Target": "table"} if htmx else {}
     with ExitStack() as stack, entry_reads(stack) as counted:
         alice_client.post(f"/sessions/{trick_game.public_id}/", {**DEAL, "save": ""})
-        assert counted[0] == 1
+        assert counted[0] <= 2
+        saved = counted[0]
         alice_client.post(f"/sessions/{adding_game.public_id}/", tap, headers=headers)
-        assert counted[0] == 2
+        assert counted[0] - saved <= 2
     assert Deal.objects.count() == 1
     assert RoundEvent.objects.count() == 1
 
@@ -216,30 +208,11 @@ def test_entries_read_before_another_phone_saved_are_read_again_under_the_lock(
     assert Deal.objects.filter(session=game).count() == 1
 
 
-def test_a_save_and_a_tap_are_scored_before_the_write_lock(
-    alice_client: Client, alice: User, players: list[Player]
-) -> None:
-    """The lock (on SQLite every writer's) is held for the writing alone."""
-    trick_game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=players
-    )
-    adding_game = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=players
-    )
-    outside = len(connection.atomic_blocks)  # the test's own transaction, if any
-    tap = {"state": "0.0", "form_key": "tap-1", "tap": "0:hit:33"}
-    with pass_depths() as depths:
-        alice_client.post(f"/sessions/{trick_game.public_id}/", {**DEAL, "save": ""})
-        alice_client.post(f"/sessions/{adding_game.public_id}/", tap)
-    assert depths == [outside, outside]
-    assert Deal.objects.count() == 1 and RoundEvent.objects.count() == 1
-
-
-def test_a_session_changed_before_the_lock_is_scored_again_under_it(
+def test_a_session_changed_before_the_lock_is_scored_under_it(
     alice: User, players: list[Player]
 ) -> None:
     """Renamed by another phone between the read and the lock (a new version, the same deals):
-    the pass made before the lock is not trusted, the deal is scored again and saved."""
+    the deal is scored under the lock, with the session as it is then, and saved."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
     read = GameSession.objects.with_seats().get(pk=game.pk)
     entry = trick.DealEntry(
@@ -254,13 +227,7 @@ def test_a_session_changed_before_the_lock_is_scored_again_under_it(
         with real_changing(*args, **kwargs) as locked:
             yield locked
 
-    outside = len(connection.atomic_blocks)
-    with (
-        mock.patch.object(deals_service, "changing", renamed_first),
-        pass_depths() as depths,
-    ):
+    with mock.patch.object(deals_service, "changing", renamed_first):
         saved = add_deal(session=read, number=1, entry=entry, by_user=alice)
-    # Before the lock; the rename's own (in its transaction); this save's again, under the lock.
-    assert depths == [outside, outside + 1, outside + 1]
     assert saved.session.version == read.version + 2 and saved.session.title == "Friday"
     assert Deal.objects.filter(session=game).count() == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import live
 from scorekeeper.models import Change, GameSession, RoundEvent
 from scorekeeper.rules import adding, bounds
 from scorekeeper.scoresheet import event_data
@@ -194,7 +195,7 @@ def test_a_count_that_no_longer_fits_the_seats_starts_again(game: GameSession) -
     assert now.count is not None and now.count.total == 0
     game.counter = {"count": "nonsense"}
     game.save()
-    assert counting.pile(fresh(game)).count == adding.new_count(game.rules(), game.result())
+    assert counting.pile(fresh(game)).count == adding.new_count(game.rules(), live.result(game))
 
 
 def test_a_count_at_the_bound_takes_no_card_and_one_past_it_starts_again(
@@ -212,4 +213,4 @@ def test_a_count_at_the_bound_takes_no_card_and_one_past_it_starts_again(
         tap(fresh(game), "K")
     game.counter["count"]["plays"] = plays * (bounds.MAX_CARDS + 1)
     game.save()
-    assert counting.pile(fresh(game)).count == adding.new_count(game.rules(), game.result())
+    assert counting.pile(fresh(game)).count == adding.new_count(game.rules(), live.result(game))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from scorekeeper import computed
+from scorekeeper import live
 from scorekeeper.models import Change, ChangeAction, FormerSeat, GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import (
@@ -83,7 +83,7 @@ def test_a_players_name_is_corrected_everywhere(
     assert fresh.version > old_version
     assert fresh.player_names() == ["Ann", "Ben", "Kat"]
     # The kept result is the one for the new name (keyed by the new version).
-    kept = computed.get(fresh.public_id, fresh.version)
+    kept = live.results.kept(fresh)
     assert kept is not None
     assert kept.totals["Kat"] == before
     assert compute(game).totals["Kat"] == before
@@ -110,7 +110,7 @@ def test_seats_change_only_before_the_first_deal(
     reorder_seats(session=game, players=[cat, ann, ben], by_user=alice)
     fresh = _fresh(game)
     assert fresh.player_names() == ["Cat", "Ann", "Ben"]
-    assert fresh.result().next.dealer == "Cat"
+    assert live.result(fresh).next.dealer == "Cat"
     change = fresh.changes.get()
     assert change.action == ChangeAction.SEATED
     assert change.before == {"seats": ["Ann", "Ben", "Cat"]}
@@ -265,7 +265,7 @@ def test_a_rematch_moves_the_deal_on(alice: User, roster: list[Player]) -> None:
     fresh = _fresh(new)
     assert fresh.player_names() == ["Ann", "Ben", "Cat"]  # the seats as the table sits
     assert fresh.first_dealer == 1
-    assert fresh.result().next.dealer == "Ben"
+    assert live.result(fresh).next.dealer == "Ben"
     assert (fresh.family, fresh.ruleset, fresh.options, fresh.title) == (
         "trick",
         "custom",
@@ -296,7 +296,7 @@ def test_an_abandoned_adding_game_can_be_played_again(alice: User, roster: list[
     new = _fresh(rematch(session=game, by_user=alice))
     assert new.family == "adding"
     assert new.player_names() == ["Ann", "Ben", "Cat"]
-    assert new.result().next.dealer == "Ben"
+    assert live.result(new).next.dealer == "Ben"
 
 
 def test_a_name_the_game_reserves_is_refused(alice: User, roster: list[Player]) -> None:

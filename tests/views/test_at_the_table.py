@@ -13,6 +13,7 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.test import Client
 
+from scorekeeper import live
 from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.presenters import adding as adding_presenter
 from scorekeeper.presenters import trick as trick_presenter
@@ -150,7 +151,7 @@ def test_an_adding_chart_starts_where_the_players_start(alice: User, roster: lis
     )
     record_event(session=game, state="0.0", event=adding.Event("Ann", "bust"), by_user=alice)
     game = GameSession.objects.with_seats().get(pk=game.pk)
-    chart = adding_presenter.chart(game.result())
+    chart = adding_presenter.chart(live.result(game))
     assert chart is not None
     heights = [[float(p.split(",")[1]) for p in line.points.split()] for line in chart.lines]
     # Everyone starts on 9 tokens: Ben's and Cat's lines stay level, Ann's goes down (the

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from scorekeeper import live
 from scorekeeper.models import Change, GameSession, Player, RoundEvent
 from scorekeeper.presenters.adding import SHOWN_CARDS
 from scorekeeper.rules import adding, bounds
@@ -331,7 +332,7 @@ def _counted(session: GameSession, cards: Sequence[str]) -> adding.Count:
     """Count `cards` with the rules and keep the count as the service keeps it (a tap each
     through the views would take minutes for the bound's worth)."""
     rules = session.rules()
-    count = adding.new_count(rules, session.result())
+    count = adding.new_count(rules, live.result(session))
     assert count is not None
     for card in cards:
         played = adding.play_card(rules, count, card)

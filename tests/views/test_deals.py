@@ -9,6 +9,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from scorekeeper import live
 from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.scoresheet import loads_scoresheet
@@ -77,7 +78,7 @@ def test_it_keeps_the_seats_as_entered_and_deals_from_the_seat_chosen(
     assert session.title == "Friday"
     page = alice_client.get(_url(session)).text
     assert "<dt>Dealer</dt><dd>Ben</dd>" in page and "<dt>Leads</dt><dd>Cat</dd>" in page
-    result = session.result()
+    result = live.result(session)
     assert (result.next.dealer, result.next.leader) == ("Ben", "Cat")
     assert [standing.player for standing in result.standings] == ["Ann", "Ben", "Cat"]
     # The file has no first dealer: its seat order starts with them (FORMAT.md).
@@ -89,8 +90,8 @@ def test_it_keeps_the_seats_as_entered_and_deals_from_the_seat_chosen(
     # Imported again, the same players deal the same deals.
     again = import_scoresheet(owner=alice, sheet=loads_scoresheet(exported))
     assert again.first_dealer == 0
-    assert [deal.dealer for deal in again.result().deals] == ["Ben"]
-    assert again.result().next.dealer == "Cat"
+    assert [deal.dealer for deal in live.result(again).deals] == ["Ben"]
+    assert live.result(again).next.dealer == "Cat"
 
 
 def _made_by_all() -> trick.DealEntry:
@@ -127,7 +128,7 @@ def test_a_seat_left_empty_before_the_dealer_does_not_count(
     session = GameSession.objects.get(owner=alice)
     assert session.player_names() == ["Ann", "Ben", "Cat"]
     assert session.first_dealer == 2
-    assert session.result().next.dealer == "Cat"
+    assert live.result(session).next.dealer == "Cat"
 
 
 def test_the_first_dealer_is_chosen_beside_the_seats_only(

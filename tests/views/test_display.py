@@ -12,6 +12,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.presenters import adding as adding_presenter
 from scorekeeper.presenters import trick as trick_presenter
@@ -60,7 +61,7 @@ def test_the_owner_opens_the_display_of_a_trick_game(
     alice_client: Client, alice: User, game: GameSession
 ) -> None:
     _deal(game, alice)
-    result = GameSession.objects.get(pk=game.pk).result()
+    result = live.result(GameSession.objects.get(pk=game.pk))
     page = alice_client.get(f"/sessions/{game.public_id}/display/").text
     assert [(int(place), name, int(total)) for place, name, total in _rows(page)] == [
         (s.rank, s.player, s.total) for s in result.standings

@@ -4,7 +4,6 @@ change, under an ASGI server; a WSGI server answers 204 so that the phone keeps 
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import threading
 import time
@@ -20,7 +19,7 @@ from django.db.backends.signals import connection_created
 from django.test import AsyncClient, Client
 from django.urls import resolve
 
-from scorekeeper import events
+from scorekeeper.live import streams as events
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_session, delete_for_good, delete_session
@@ -324,12 +323,6 @@ async def _read_once() -> None:
         await asyncio.sleep(0.01)
 
 
-async def _collector_running(automatic: tuple[int, ...]) -> None:
-    """Until the process's collector has taken over from Python's automatic full collections."""
-    while gc.get_threshold() == automatic:
-        await asyncio.sleep(0.01)
-
-
 async def _serve(handler: Any, phone: dict[str, Any], first_body: asyncio.Event) -> None:
     sent_request = False
 
@@ -494,71 +487,3 @@ def test_a_refused_accept_is_logged_once_while_it_lasts(caplog: Any) -> None:
     assert len(said) == 1, [record.message for record in caplog.records]
     assert "Too many open files" in said[0].message
     assert said[0].exc_info is None  # one line, no traceback
-
-
-def test_a_due_full_collection_waits_for_a_second_without_a_stream_opening(
-    monkeypatch: Any,
-) -> None:
-    ran: list[float] = []
-    now = 0.0
-    monkeypatch.setattr(events.gc, "collect", lambda: ran.append(now) or 0)
-    monkeypatch.setattr(events.sys, "getallocatedblocks", lambda: 1_100)
-    collector = events.Collector()
-    collector.after, collector.opened = 1_000, 10.0
-
-    now = 10.5
-    assert not collector.tick(now, 1_200)  # grown by a fifth: not due
-    now = 10.6
-    assert not collector.tick(now, 1_250)  # due, but a stream opened 0.6 s ago
-    collector.opened = 11.0
-    now = 11.9
-    assert not collector.tick(now, 1_300)
-    now = 12.0
-    assert collector.tick(now, 1_300)  # a second without an opening
-    assert ran == [12.0]
-    assert (collector.after, collector.due_since) == (1_100, None)  # counted again after it
-    now = 13.0
-    assert not collector.tick(now, 1_300)  # 1_100 * 1.25 is 1_375: not due again yet
-
-
-def test_openings_without_pause_hold_a_due_full_collection_back_at_most_latest(
-    monkeypatch: Any,
-) -> None:
-    ran: list[float] = []
-    monkeypatch.setattr(events.gc, "collect", lambda: ran.append(0.0) or 0)
-    collector = events.Collector()
-    collector.after = 1_000
-    start = 100.0
-    for second in range(int(events.LATEST)):
-        collector.opened = start + second  # a stream opens every second
-        assert not collector.tick(start + second + 0.5, 2_000)
-    assert ran == []  # due since 100.5
-    collector.opened = start + events.LATEST
-    assert collector.tick(start + events.LATEST + 0.5, 2_000)  # a stream opened, but LATEST is up
-    assert len(ran) == 1
-
-
-def test_while_streams_are_open_python_runs_no_full_collection_of_its_own(
-    alice: User, roster: list[Player], monkeypatch: Any
-) -> None:
-    _game(alice, roster)
-    monkeypatch.setattr(events, "QUIET", 0.05)
-    automatic = gc.get_threshold()
-
-    async def open_and_leave() -> tuple[tuple[int, ...], tuple[int, ...]]:
-        leave, first = asyncio.Event(), asyncio.Event()
-        phone = _asgi_get("/w/w-events/events/", leave)
-        serving = asyncio.ensure_future(_serve(events.Handler(), phone, first))
-        await asyncio.wait_for(first.wait(), 10)
-        await asyncio.wait_for(_collector_running(automatic), 10)  # its task has begun
-        while_open = gc.get_threshold()
-        leave.set()
-        await asyncio.wait_for(serving, 10)
-        assert events.collector.task is not None
-        await asyncio.wait_for(events.collector.task, 10)  # ends with the last stream
-        await sync_to_async(connections.close_all)()
-        return while_open, gc.get_threshold()
-
-    while_open, after = _apart(lambda: asyncio.run(open_and_leave()))
-    assert while_open == (automatic[0], automatic[1], 2**31 - 1)
-    assert after == automatic

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.test import Client
 
-from scorekeeper import computed
+from scorekeeper import live
 from scorekeeper.models import GameSession
 from scorekeeper.presenters import trick as presenter
 from scorekeeper.services import edit_deal
@@ -80,8 +80,8 @@ def test_a_corrected_deal_shows_its_new_row_on_every_page(
     assert after[0] != before[0] and after[1] != before[1]
     assert after == (_fresh(alice_client, owner), _fresh(Client(), "/w/w-grid/live/"))
     game.refresh_from_db()
-    computed.forget_all()
-    total = game.result().deals[1].totals["Ann"]
+    live.forget_all()
+    total = live.result(game).deals[1].totals["Ann"]
     assert f'<span class="deal-total">{total}</span>' in after[1]
 
 
@@ -97,7 +97,7 @@ def test_a_row_kept_in_one_language_is_not_shown_in_another(game: GameSession) -
 def test_a_rows_key_is_every_word_it_shows(game: GameSession) -> None:
     """The cache key of a row is its text (the dataclasses' repr): no field may be an object
     whose text is its address, such as a lazy translation."""
-    rows = presenter.deal_rows(game.result().deals)
+    rows = presenter.deal_rows(live.result(game).deals)
     assert rows
     for row in rows:
         assert " at 0x" not in repr(row)

@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from scorekeeper import live
 from scorekeeper.models import Change, GameSession, Player, Round, RoundEvent
 from scorekeeper.rules import adding
 from scorekeeper.services import create_adding_session
@@ -66,7 +67,7 @@ def test_it_starts_an_adding_session(
     assert session.family == "adding"
     assert session.options == {"tokens": 7}
     assert [s.player.name for s in session.seats.all()] == ["Ann", "Ben", "Cat"]
-    assert session.result().next.dealer == "Cat"
+    assert live.result(session).next.dealer == "Cat"
 
 
 def test_it_rejects_a_bad_start(alice_client: Client, roster: list[Player]) -> None:
@@ -405,7 +406,7 @@ def test_a_past_round_s_event_is_changed_to_another_player(
     assert "Now: Ben 6 tokens → 8 tokens; Cat 8 tokens → 6 tokens." in text
     assert _events(game, 1) == [("Cat", "bust", None)]
     # Everything after it is worked out again: the dealers, and the tokens round by round.
-    result = GameSession.objects.with_seats().get(pk=game.pk).result()
+    result = live.result(GameSession.objects.with_seats().get(pk=game.pk))
     assert [played.dealer for played in result.rounds] == ["Ann", "Ben", "Cat"]
     assert result.rounds[-1].tokens == {"Ann": 5, "Ben": 8, "Cat": 6}
     # The history keeps the round as it was and as it is.

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.forms.sessions import START_FORMS
+from scorekeeper.families import app
 from scorekeeper.models import Player
 from scorekeeper.rules import bounds
 from scorekeeper.rules.registry import FAMILIES
@@ -46,7 +46,7 @@ def test_the_start_form_offers_the_seats_the_preset_takes(
     required = re.findall(r'<select name="seat_\d+"[^>]*\brequired\b', page)
     assert len(required) == min(preset.players)
     # The most players the preset takes can sit down.
-    form = START_FORMS[family](owner=alice, family=FAMILIES[family], preset=preset)
+    form = app(family).start_form(owner=alice, family=FAMILIES[family], preset=preset)
     data: dict[str, Any] = {
         field.name: field.initial for field in form.option_fields() if field.initial is not None
     }

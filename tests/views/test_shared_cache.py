@@ -20,12 +20,13 @@ from django.test import Client
 from django.utils import translation
 from django.utils.text import compress_string
 
-from scorekeeper import computed
+from scorekeeper import live
+from scorekeeper.live import pages
+from scorekeeper.live.keys import key as kept_key
+from scorekeeper.live.pages import once
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_session, edit_deal
-from scorekeeper.views import live as live_views
-from scorekeeper.views.live import live_key, once
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
 
 REDIS = {
@@ -53,10 +54,10 @@ def shared(request: Any, settings: Any) -> Iterator[str]:
             pytest.skip("no Redis server answers at 127.0.0.1:6379")
         settings.CACHES = {**settings.CACHES, **REDIS}  # the rows stay in the process
     cache.clear()
-    computed.forget_all()
+    live.forget_all()
     yield request.param
     cache.clear()
-    computed.forget_all()
+    live.forget_all()
 
 
 def _game(alice: User, players: list[Player]) -> GameSession:
@@ -87,8 +88,8 @@ def test_a_result_computed_by_one_process_is_taken_by_another(
     shared: str, alice: User, roster: list[Player]
 ) -> None:
     game = _one_deal_in(alice, roster)
-    computed.forget_all()  # the other process
-    found = computed.get(game.public_id, game.version)
+    live.forget_all()  # the other process
+    found = live.results.kept(game)
     assert (found is not None) is (shared == "redis")
 
 
@@ -99,7 +100,7 @@ def test_the_fragment_is_rendered_once_and_stays_right_after_a_correction(
     add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
     first = Client().get("/w/w-shared/live/")
     assert first.status_code == 200
-    computed.forget_all()
+    live.forget_all()
     with django_assert_max_num_queries(1):  # the version; the fragment comes from the cache
         second = Client().get("/w/w-shared/live/")
     assert second.content == first.content
@@ -109,7 +110,7 @@ def test_the_fragment_is_rendered_once_and_stays_right_after_a_correction(
     after = Client().get("/w/w-shared/live/").content.decode()
     assert after != first.content.decode()
     game.refresh_from_db()
-    totals = game.result().totals
+    totals = live.result(game).totals
     assert totals["Ann"] == 9 + 10 and f">{totals['Ann']}<" in after
 
 
@@ -177,41 +178,45 @@ def test_a_result_kept_in_one_language_is_not_taken_in_another(
 ) -> None:
     game = _game(alice, roster)
     with translation.override("en"):
-        computed.keep(game.public_id, game.version, "the English result", 1)
+        live.keep_result(game, "the English result", 1)  # type: ignore[arg-type]
     with translation.override("fr"):
-        assert computed.get(game.public_id, game.version) is None
-        computed.keep(game.public_id, game.version, "the French result", 1)
-        assert computed.get(game.public_id, game.version) == "the French result"
+        assert live.results.kept(game) is None
+        live.keep_result(game, "the French result", 1)  # type: ignore[arg-type]
+        assert live.results.kept(game) == "the French result"
     with translation.override("en"):
-        assert computed.get(game.public_id, game.version) == "the English result"
+        assert live.results.kept(game) == "the English result"
 
 
-def test_an_unchanged_poll_answered_early_has_the_headers_of_the_whole_stack(
-    alice: User, roster: list[Player], settings: Any, django_assert_max_num_queries: Any
+def test_an_unchanged_poll_costs_one_query_and_sends_no_body(
+    alice: User, roster: list[Player], django_assert_max_num_queries: Any
 ) -> None:
     game = _game(alice, roster)
     game.scorer_token = "s-shared"
     game.save(update_fields=["scorer_token"])
     tag = f'"v{game.version}"'
-    stack = list(settings.MIDDLEWARE)
-    assert "scorekeeper.middleware.PollFastPathMiddleware" in stack
-    without = [name for name in stack if name != "scorekeeper.middleware.PollFastPathMiddleware"]
     for path in ("/w/w-shared/live/", "/w/w-shared/display/live/", "/s/s-shared/live/"):
         for headers in (
             {"if-none-match": tag},
             {"if-none-match": f'"v{game.version}-fr"', **FRENCH},
         ):
-            settings.MIDDLEWARE = without
-            whole = Client().get(path, headers=headers)
-            settings.MIDDLEWARE = stack
             with django_assert_max_num_queries(1):
-                early = Client().get(path, headers=headers)
-            assert whole.status_code == early.status_code == 304, path
-            # The same headers (Expires is the time of each answer).
-            assert sorted(early.headers) == sorted(whole.headers), path
-            del early.headers["Expires"], whole.headers["Expires"]
-            assert dict(early.headers) == dict(whole.headers), path
-            assert early.cookies.keys() == whole.cookies.keys()
+                unchanged = Client().get(path, headers=headers)
+            assert unchanged.status_code == 304, path
+            assert unchanged.content == b""
+            assert unchanged["ETag"] == headers["if-none-match"]
+            assert "Content-Security-Policy" in unchanged.headers
+
+
+def test_a_poll_of_a_page_that_does_not_exist_is_404_whatever_its_etag(
+    alice: User, roster: list[Player]
+) -> None:
+    """A scorer link has no table display: its display's poll is not an unchanged poll."""
+    game = _game(alice, roster)
+    game.scorer_token = "s-shared"
+    game.save(update_fields=["scorer_token"])
+    tag = {"if-none-match": f'"v{game.version}"'}
+    assert Client().get("/s/s-shared/display/live/").status_code == 404
+    assert Client().get("/s/s-shared/display/live/", headers=tag).status_code == 404
 
 
 def test_the_early_poll_keeps_the_access_rules(
@@ -291,7 +296,7 @@ def test_a_phone_asking_while_another_process_renders_waits_for_its_fragment(
     redis_only: str, alice: User, roster: list[Player], django_assert_max_num_queries: Any
 ) -> None:
     game = _one_deal_in(alice, roster)
-    key = live_key("/w/w-shared/", game.version)
+    key = kept_key("fragment", "/w/w-shared/", game.version)
     assert cache.add(f"rendering:{key}", True, 5)  # another process is rendering it
     html = b'<div id="live">as the other process rendered it</div>'
     keeping = threading.Timer(0.05, lambda: cache.set(key, (html.decode(), compress_string(html))))
@@ -308,13 +313,13 @@ def test_a_phone_renders_itself_when_the_other_render_never_comes(
     roster: list[Player],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(live_views, "RENDER_WAIT_SECONDS", 0.05)
+    monkeypatch.setattr(pages, "RENDER_WAIT_SECONDS", 0.05)
     game = _one_deal_in(alice, roster)
-    key = live_key("/w/w-shared/", game.version)
+    key = kept_key("fragment", "/w/w-shared/", game.version)
     assert cache.add(f"rendering:{key}", True, 5)  # a process that died while rendering
     rendered = Client().get("/w/w-shared/live/")
     assert rendered.status_code == 200
-    assert f">{game.result().totals['Ann']}<" in rendered.content.decode()
+    assert f">{live.result(game).totals['Ann']}<" in rendered.content.decode()
     assert cache.get(key) is not None
 
 
@@ -322,9 +327,9 @@ def test_the_first_phone_claims_the_render_and_lets_it_go_once_kept(
     shared: str, alice: User, roster: list[Player]
 ) -> None:
     game = _one_deal_in(alice, roster)
-    key = live_key("/w/w-shared/", game.version)
+    key = kept_key("fragment", "/w/w-shared/", game.version)
     claims: list[object] = []
-    kept = once(key, lambda: None, lambda: claims.append(cache.get(f"rendering:{key}")) or "made")
+    kept = once(key, lambda: claims.append(cache.get(f"rendering:{key}")) or "made")
     assert kept == "made"
     # Claimed while rendering where the cache is shared (none in a process's own memory) ...
     assert claims == [True if shared == "redis" else None]

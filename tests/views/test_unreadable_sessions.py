@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper import computed
+from scorekeeper import live
 from scorekeeper.models import Change, Deal, GameSession, Player, RoundEvent
 from scorekeeper.services import create_adding_session, create_session, rename_player
 from tests.factories import play
@@ -39,7 +39,7 @@ def _break(session: GameSession, options: dict[str, object]) -> GameSession:
     GameSession.objects.filter(pk=session.pk).update(
         options=options, watch_token=f"watch-{session.pk}", scorer_token=f"score-{session.pk}"
     )
-    computed.forget_all()  # as a process that never saw it scored
+    live.forget_all()  # as a process that never saw it scored
     return GameSession.objects.get(pk=session.pk)
 
 
