@@ -672,15 +672,14 @@ def counter(
     )
 
 
-def counter_context(session: GameSession, ask: str = "") -> dict[str, object]:
+def counter_context(
+    session: GameSession, rules: adding.AddingRules, result: adding.AddingResult, ask: str = ""
+) -> dict[str, object]:
     """The count of a session whose table has used the counter, for its pages (the table,
     the live region, the table display); {} for one whose table has not."""
-    from scorekeeper.services.count import pile  # the count as stored, brought up to date
-
-    rules = session.rules()
-    if session.counter is None or not isinstance(rules, adding.AddingRules):
+    if session.counter is None:
         return {}
-    now = pile(session)
+    now = adding.read_pile(session.counter, rules, result)
     return {
         "counter": counter(rules, now.count, now.proposals, now.refused, ask),
         "counter_template": "adding/counter_display.html",

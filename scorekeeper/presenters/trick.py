@@ -563,7 +563,9 @@ def _subtitle(rules: trick.TrickRules) -> str:
     return f"{rules.title} · {rules.match.describe()}"
 
 
-def counter_context(session: GameSession, ask: str = "") -> dict[str, object]:
+def counter_context(
+    session: GameSession, rules: trick.TrickRules, result: trick.SessionResult, ask: str = ""
+) -> dict[str, object]:
     """The adding game's count assistant has no counterpart here: nothing to show."""
     return {}
 

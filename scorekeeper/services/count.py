@@ -17,9 +17,6 @@ or an undo replaces them. Events recorded by hand move the count on when it is r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -28,7 +25,7 @@ from scorekeeper import live
 from scorekeeper.families import ADDING
 from scorekeeper.models import GameSession, locked_session
 from scorekeeper.rules import adding
-from scorekeeper.services.changes import AlreadyDone, Conflict, Rejected, Saved, replayed
+from scorekeeper.services.changes import AlreadyDone, Conflict, Rejected, Saved, Who, replayed
 from scorekeeper.services.rounds import record_event
 
 COUNT_CHANGED = gettext_lazy(
@@ -36,43 +33,9 @@ COUNT_CHANGED = gettext_lazy(
 )
 
 
-@dataclass(frozen=True)
-class Pile:
-    """The count as the table sees it now: the round's count (None once the game is over),
-    the events proposed that the table can still record, and why the last card was not
-    counted (None: it was)."""
-
-    count: adding.Count | None
-    proposals: tuple[adding.Proposal, ...] = ()
-    refused: str | None = None
-
-    def to_data(self) -> dict[str, object]:
-        return {
-            "count": self.count.to_data() if self.count is not None else None,
-            "proposals": [proposal.to_data() for proposal in self.proposals],
-            "refused": self.refused,
-        }
-
-
-def pile(session: GameSession) -> Pile:
-    """The session's count, brought up to date with what the table recorded since; a count
-    that no longer fits the session (a seat replaced, a stored value unreadable) starts again
-    at 0."""
-    rules, result = ADDING.rules(session), ADDING.result(session)
-    stored = session.counter if isinstance(session.counter, dict) else {}
-    try:
-        count = adding.Count.from_data(stored["count"]) if stored.get("count") else None
-        proposals = tuple(adding.Proposal.from_data(item) for item in stored.get("proposals", []))
-        refused = stored.get("refused")
-    except (ValueError, TypeError):
-        count, proposals, refused = None, (), None
-    if count is None or count.seats != tuple(rules.players):
-        return Pile(adding.new_count(rules, result))
-    followed = adding.follow_count(rules, count, result)
-    kept = adding.open_proposals(result, proposals)
-    if followed is not None and followed.round != count.round:
-        return Pile(followed, kept)
-    return Pile(followed, kept, refused if isinstance(refused, str) else None)
+def pile(session: GameSession) -> adding.Pile:
+    """The session's count, brought up to date with what the table recorded since."""
+    return adding.read_pile(session.counter, ADDING.rules(session), ADDING.result(session))
 
 
 def play_card(
@@ -85,7 +48,7 @@ def play_card(
             played = adding.play_card(ADDING.rules(locked), count, card, choice)
         except adding.InvalidPlay as invalid:
             raise Rejected([invalid.message]) from None
-        return _store(locked, Pile(played.count, played.proposals, played.refused)), played
+        return _store(locked, adding.Pile(played.count, played.proposals, played.refused)), played
 
 
 def undo_card(*, session: GameSession, version: int) -> GameSession:
@@ -96,7 +59,7 @@ def undo_card(*, session: GameSession, version: int) -> GameSession:
             back = adding.undo_card(count)
         except adding.InvalidPlay as invalid:
             raise Rejected([invalid.message]) from None
-        return _store(locked, Pile(back))
+        return _store(locked, adding.Pile(back))
 
 
 def dismiss(*, session: GameSession, version: int, index: int) -> GameSession:
@@ -107,7 +70,7 @@ def dismiss(*, session: GameSession, version: int, index: int) -> GameSession:
         if not 0 <= index < len(now.proposals):
             raise Conflict(str(COUNT_CHANGED))
         rest = now.proposals[:index] + now.proposals[index + 1 :]
-        return _store(locked, Pile(now.count, rest, now.refused))
+        return _store(locked, adding.Pile(now.count, rest, now.refused))
 
 
 def confirm(
@@ -116,16 +79,14 @@ def confirm(
     version: int,
     state: str,
     index: int,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> tuple[adding.Proposal, Saved]:
     """Record proposal `index` as the event button records it (`record_event`: the same
     history, the same idempotency key and the same check of the table's `state`), then keep
     the count in step: the proposal goes, the rest stay while the table can still record
     them, and an event that ended the round starts the next round's count at 0."""
     with transaction.atomic():
-        if replayed(session, form_key) is not None:
+        if replayed(session, who.form_key) is not None:
             raise AlreadyDone(_("That was already saved."))
 
         locked = _locked(session, version)
@@ -137,9 +98,7 @@ def confirm(
             session=locked,
             state=state,
             event=proposal.event,
-            by_user=by_user,
-            by_name=by_name,
-            form_key=form_key,
+            who=who,
         )
         after = saved.session
         rules, result = ADDING.rules(after), saved.result
@@ -147,7 +106,7 @@ def confirm(
         count = adding.follow_count(rules, now.count, result) if now.count else None
         if count is not None and now.count is not None and count.round != now.count.round:
             rest = ()
-        after.counter = Pile(count, rest).to_data()
+        after.counter = adding.Pile(count, rest).to_data()
         after.save(update_fields=["counter"])
         return proposal, saved
 
@@ -168,7 +127,7 @@ def _counting(session: GameSession, version: int) -> tuple[GameSession, adding.C
     return locked, count
 
 
-def _store(locked: GameSession, now: Pile) -> GameSession:
+def _store(locked: GameSession, now: adding.Pile) -> GameSession:
     """Keep the count and raise the version; the result stays the one of the entries, kept for
     the new version too."""
     result, played = ADDING.result(locked), len(locked.entries())

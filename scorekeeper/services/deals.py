@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from scorekeeper.families import TRICK
@@ -18,12 +17,9 @@ def add_deal(
     session: GameSession,
     number: int,
     entry: trick.DealEntry,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Store deal `number`, which must be the next one; all or nothing."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who, deal_data(entry)) as locked:
         entries = TRICK.entries(locked)
         if number != len(entries) + 1:
@@ -50,14 +46,11 @@ def edit_deal(
     number: int,
     revision: int,
     entry: trick.DealEntry,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Correct a past deal; everything after it is worked out again. `Saved.before` is the
     result before the correction. Sent again with the same key, the same hands are already
     saved (AlreadyDone) and other hands are a new correction that is not saved (KeyReused)."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who, deal_data(entry)) as locked:
         deals = list(locked.deals.all())
         if number > len(deals):
@@ -96,12 +89,9 @@ def delete_last_deal(
     *,
     session: GameSession,
     number: int,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Undo the last deal (it must still be deal `number`); it stays in the history."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
         entries = TRICK.entries(locked)
         if number < 1 or number != len(entries):
@@ -136,9 +126,7 @@ def redo_deal(
     *,
     session: GameSession,
     number: int,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Put back deal `number` as it was before the undo that took it out (the latest change);
     recorded in the history as entered again. (If another phone enters a deal meanwhile, the
@@ -153,9 +141,7 @@ def redo_deal(
         session=session,
         number=number,
         entry=undone[1],
-        by_user=by_user,
-        by_name=by_name,
-        form_key=form_key,
+        who=who,
     )
 
 
@@ -163,12 +149,9 @@ def extend_session(
     *,
     session: GameSession,
     deals: int,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Play `deals` more deals in a finished session of a fixed number of deals."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
         entries = TRICK.entries(locked)
         if not TRICK.result(locked).finished or trick.more_deals(TRICK.rules(locked)) != deals:

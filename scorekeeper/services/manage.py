@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -50,12 +49,9 @@ def rename_session(
     *,
     session: GameSession,
     title: str,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Give the session a new name ("" for none: it is then called by its rules and day)."""
-    who = Who(by_user, by_name, form_key)
     after = {"title": title}
     with changing(session, who, after) as locked:
         before = {"title": locked.title}
@@ -75,13 +71,10 @@ def rename_seated_player(
     session: GameSession,
     position: int,
     name: str,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Correct the name of the player in seat `position` (0-based). It is the player's name on
     the owner's roster, so every session seating them shows it (services.rename_player)."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who, {"seat": position + 1, "player": name}) as locked:
         player = _seat(locked, position).player
         old = player.name
@@ -110,13 +103,10 @@ def reorder_seats(
     *,
     session: GameSession,
     players: Sequence[Player],
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Seat the same players in a new order (the first deals first). Only before the first
     deal or round is entered: afterwards the seats are what the entries were made for."""
-    who = Who(by_user, by_name, form_key)
     after = {"seats": [player.name for player in players]}
     with changing(session, who, after) as locked:
         if locked.entries():
@@ -153,9 +143,7 @@ def replace_player(
     newcomer: Player | str,
     played: int,
     statement: str,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Someone takes the seat of a player who leaves: an existing player of the owner's
     roster, or a new one by name (added to the roster).
@@ -166,7 +154,6 @@ def replace_player(
     confirmed the replacement after, and `statement` what they were told it means; if the
     session moved on meanwhile, that statement is out of date and nothing changes (Conflict).
     """
-    who = Who(by_user, by_name, form_key)
     name = newcomer if isinstance(newcomer, str) else newcomer.name
     after = {"seat": position + 1, "player": name, "after": played, "statement": statement}
     with changing(session, who, after) as locked:
@@ -201,11 +188,8 @@ def replace_player(
         )
 
 
-def abandon_session(
-    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
-) -> Saved:
+def abandon_session(*, session: GameSession, who: Who) -> Saved:
     """The session ends where it stands, marked abandoned (it can be resumed)."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
         if locked.finished:
             raise Rejected([_("This session is finished: there is nothing to abandon.")])
@@ -214,32 +198,23 @@ def abandon_session(
         return _mark(locked, who, "abandoned", ChangeAction.ABANDONED, already, after=after)
 
 
-def resume_session(
-    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
-) -> Saved:
+def resume_session(*, session: GameSession, who: Who) -> Saved:
     """An abandoned session is played on."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
         already = _("The session is not abandoned: it can be played on.")
         return _mark(locked, who, "abandoned", ChangeAction.RESUMED, already, on=False)
 
 
-def delete_session(
-    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
-) -> Saved:
+def delete_session(*, session: GameSession, who: Who) -> Saved:
     """Delete the session: it leaves every list, link and record, but is kept (with its
     history) under the owner's deleted sessions, to restore or to delete for good."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
         already = _("The session was already deleted.")
         return _mark(locked, who, "deleted", ChangeAction.REMOVED, already)
 
 
-def restore_session(
-    *, session: GameSession, by_user: User | None, by_name: str = "", form_key: str = ""
-) -> Saved:
+def restore_session(*, session: GameSession, who: Who) -> Saved:
     """Bring a deleted session back, as it was."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who) as locked:
         already = _("The session was already restored.")
         return _mark(locked, who, "deleted", ChangeAction.RESTORED, already, on=False)
@@ -270,12 +245,11 @@ def delete_for_good(*, session: GameSession) -> None:
     locked.delete()
 
 
-def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameSession:
+def rematch(*, session: GameSession, who: Who) -> GameSession:
     """A new session of a finished (or abandoned) one: the same players in the same seats,
     the first deal moved on by one seat so that the next player deals first; the same rules
     and options, and the same name. Recorded in the old session's history; sent again with the
     same form key, it answers the rematch already made."""
-    who = Who(by_user, "", form_key)
     try:
         with changing(session, who) as locked:
             if not (locked.finished or locked.abandoned):
@@ -285,7 +259,7 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
             dealer = dealer_moved_on(locked.first_dealer, len(players))
             try:
                 new = create_session(
-                    owner=by_user,
+                    owner=locked.owner,
                     ruleset=locked.ruleset,
                     options=dict(locked.options),
                     players=players,
@@ -308,9 +282,9 @@ def rematch(*, session: GameSession, by_user: User, form_key: str = "") -> GameS
             return new
     except AlreadyDone:
         # The same tap again (a double tap, a resent form): the rematch it made.
-        done = replayed(session, form_key)
+        done = replayed(session, who.form_key)
         made = done.after if done is not None and isinstance(done.after, dict) else {}
-        found = GameSession.objects.for_user(by_user).filter(public_id=made.get("session"))
+        found = GameSession.objects.for_user(session.owner_id).filter(public_id=made.get("session"))
         if not made or not found.exists():
             raise
         return found.get()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -32,12 +31,9 @@ def record_event(
     session: GameSession,
     state: str,
     event: adding.Event,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Record one tap where the table would put it; `state` is the table_state it was made on."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who, event_data(event)) as locked:
         rounds = ADDING.entries(locked)
         if state != adding.table_state(rounds):
@@ -67,15 +63,12 @@ def undo_event(
     *,
     session: GameSession,
     state: str,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Take back the last event of the session (it stays in the history).
 
     The undo button shares its page's key with the taps: sent again with a key that made an
     undo, it is AlreadyDone; with a key that recorded a tap, it is not that tap (KeyReused)."""
-    who = Who(by_user, by_name, form_key)
     with changing(session, who, same=_an_undo) as locked:
         rounds = ADDING.entries(locked)
         if state != adding.table_state(rounds) or not rounds:
@@ -113,9 +106,7 @@ def edit_round(
     remove: int | None = None,
     add: adding.Event | None = None,
     at: int | None = None,
-    by_user: User | None,
-    by_name: str = "",
-    form_key: str = "",
+    who: Who,
 ) -> Saved:
     """Correct a round as its page asks: take out its event at `remove` (0-based, as the page
     listed them), then put `add` in at position `at` (at its end when None). Both at once
@@ -127,7 +118,6 @@ def edit_round(
     Sent again with the same key, the page's request is applied to the round the page showed
     (the `before` of the change the key made): the same round as that change made is
     AlreadyDone, another one is a new correction that is not saved (KeyReused)."""
-    who = Who(by_user, by_name, form_key)
 
     def same(earlier: Change) -> bool:
         if earlier.action != ChangeAction.EDITED or earlier.number != number:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import TypedDict
 
 from django.contrib.auth.models import User
 from django.db import connection
@@ -26,18 +25,10 @@ from scorekeeper.models import (
     session_by_link,
 )
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses, link_miss_allowed
+from scorekeeper.services.changes import Who
 
 FORM_KEY = re.compile(r"[A-Za-z0-9_-]*")
 SCORER_NAME_KEY = "scorer_names"  # in the browser's session: {scorer token: name typed}
-
-
-class Who(TypedDict):
-    """Who makes a change, for the history, and the idempotency key of their form: the
-    keyword arguments every write service takes."""
-
-    by_user: User | None
-    by_name: str
-    form_key: str
 
 
 @dataclass(frozen=True)
@@ -56,7 +47,7 @@ class Table:
 
     def who(self, request: HttpRequest) -> Who:
         """Who writes through this phone, and the idempotency key of the form it sent."""
-        return {"by_user": self.by_user, "by_name": self.by_name, "form_key": form_key(request)}
+        return Who(self.by_user, self.by_name, form_key(request))
 
     def now(self, session: GameSession) -> Table:
         """The same phone's table, holding the session as a write left it."""

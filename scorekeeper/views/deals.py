@@ -105,7 +105,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     try:
         if "undo" in request.POST:
             number = whole(request.POST["undo"])
-            delete_last_deal(session=session, number=number, **who)
+            delete_last_deal(session=session, number=number, who=who)
             messages.success(
                 request,
                 _(
@@ -117,7 +117,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             return redirect(table.base)
         if "redo" in request.POST:
             number = whole(request.POST["redo"])
-            saved = redo_deal(session=session, number=number, **who)
+            saved = redo_deal(session=session, number=number, who=who)
             messages.success(
                 request,
                 _("Redone as it was. %(outcome)s") % {"outcome": presenter.outcome(saved.result)},
@@ -125,7 +125,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             return redirect(table.base)
         if "extend" in request.POST:
             more = whole(request.POST["extend"])
-            extend_session(session=session, deals=more, **who)
+            extend_session(session=session, deals=more, who=who)
             messages.success(
                 request,
                 ngettext("%(count)s more deal to play.", "%(count)s more deals to play.", more)
@@ -156,7 +156,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     number = form.typed_number
     assert form.entry is not None
     try:
-        saved = add_deal(session=session, number=number, entry=form.entry, **who)
+        saved = add_deal(session=session, number=number, entry=form.entry, who=who)
     except AlreadyDone:
         messages.info(request, _("Deal %(number)s was already saved.") % {"number": number})
         return redirect(table.base)
@@ -355,7 +355,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
             number=number,
             revision=form.cleaned_data["revision"] or 0,
             entry=form.entry,
-            **table.who(request),
+            who=table.who(request),
         )
     except AlreadyDone as done:
         messages.info(request, str(done))

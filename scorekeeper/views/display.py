@@ -29,10 +29,11 @@ SCRIPTS = ("js/live.js", "js/display.js")
 def _context(table: Table) -> dict[str, object]:
     session = table.session
     shown = app(session.family).presenter
+    result = live.result(session)
     return {
         **live_context(table, page=PAGE, fragment=FRAGMENT),
-        "board": shown.board(live.result(session)),
-        **shown.counter_context(session),
+        "board": shown.board(result),
+        **shown.counter_context(session, session.rules(), result),
         "scripts": SCRIPTS,
     }
 

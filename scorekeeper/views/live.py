@@ -62,7 +62,7 @@ def region(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     session = table.session
     shown = app(session.family).presenter
     result = live.result(session)
-    ctx = shown.table_context(result) | shown.counter_context(session)
+    ctx = shown.table_context(result) | shown.counter_context(session, session.rules(), result)
     # A scorer's phone showing the count assistant gets its panel too (out of band).
     ctx["counter_shown"] = session.public_id in request.session.get(COUNTER_SHOWN, [])
     if ctx["counter_shown"] and table.can_score:
@@ -82,10 +82,11 @@ def board(request: HttpRequest, table: Table) -> tuple[str, str]:
     live region), the same for every phone holding the link."""
     session = table.session
     shown = app(session.family).presenter
+    result = live.result(session)
     ctx = {
         **live_context(table),
-        **shown.table_context(live.result(session)),
-        **shown.counter_context(session),
+        **shown.table_context(result),
+        **shown.counter_context(session, session.rules(), result),
     }
     return str(session), render_to_string("scorekeeper/watch_board.html", ctx, request)
 

@@ -35,6 +35,7 @@ from scorekeeper.services import (
     Conflict,
     KeyReused,
     Rejected,
+    Who,
     abandon_session,
     delete_for_good,
     delete_session,
@@ -139,7 +140,7 @@ def _rename(request: AuthedRequest, table: Table) -> HttpResponse | None:
     if form.is_valid():
         try:
             rename_session(
-                session=table.session, title=form.cleaned_data["title"], **table.who(request)
+                session=table.session, title=form.cleaned_data["title"], who=table.who(request)
             )
         except (Rejected, KeyReused) as error:
             _refused(form, "title", error)
@@ -164,7 +165,7 @@ def _fix_name(request: AuthedRequest, table: Table) -> HttpResponse | None:
         name = form.cleaned_data["name"]
         try:
             rename_seated_player(
-                session=table.session, position=seat.position, name=name, **table.who(request)
+                session=table.session, position=seat.position, name=name, who=table.who(request)
             )
         except (Rejected, KeyReused, Conflict) as error:
             _refused(form, "name", error)
@@ -183,7 +184,7 @@ def _reseat(request: AuthedRequest, table: Table) -> HttpResponse | None:
     if form.is_valid():
         try:
             saved = reorder_seats(
-                session=table.session, players=form.players(), **table.who(request)
+                session=table.session, players=form.players(), who=table.who(request)
             )
         except (Rejected, KeyReused, Conflict) as error:
             _refused(form, None, error)
@@ -200,7 +201,7 @@ def _reseat(request: AuthedRequest, table: Table) -> HttpResponse | None:
 
 def _abandon(request: AuthedRequest, table: Table) -> HttpResponse | None:
     try:
-        abandon_session(session=table.session, **table.who(request))
+        abandon_session(session=table.session, who=table.who(request))
     except (Rejected, KeyReused) as error:
         messages.error(request, str(error))
     else:
@@ -210,7 +211,7 @@ def _abandon(request: AuthedRequest, table: Table) -> HttpResponse | None:
 
 def _resume(request: AuthedRequest, table: Table) -> HttpResponse | None:
     try:
-        resume_session(session=table.session, **table.who(request))
+        resume_session(session=table.session, who=table.who(request))
     except KeyReused as error:
         messages.error(request, str(error))
         return None
@@ -246,7 +247,7 @@ def session_replace(request: AuthedRequest, public_id: str, seat: int) -> HttpRe
                     newcomer=newcomer,
                     played=plan.played,
                     statement=plan.statement,
-                    **table.who(request),
+                    who=table.who(request),
                 )
             except AlreadyDone as done:
                 messages.info(request, str(done))
@@ -285,7 +286,7 @@ def session_delete(request: AuthedRequest, public_id: str) -> HttpResponse:
     if request.method == "POST" and "delete" in request.POST:
         name = str(session)
         with suppress(AlreadyDone):  # sent twice: deleted the first time
-            delete_session(session=session, **table.who(request))
+            delete_session(session=session, who=table.who(request))
         messages.success(
             request,
             _("Deleted “%(name)s”. It is kept under Deleted sessions, where you can restore it.")
@@ -328,7 +329,7 @@ def session_deleted(request: AuthedRequest, public_id: str) -> HttpResponse:
     name = str(session)
     if request.method == "POST" and "restore" in request.POST:
         with suppress(AlreadyDone):  # sent twice: restored the first time
-            restore_session(session=session, by_user=request.user, form_key=form_key(request))
+            restore_session(session=session, who=Who(request.user, form_key=form_key(request)))
         messages.success(request, _("Restored “%(name)s”.") % {"name": name})
         return redirect("session", session.public_id)
     if request.method == "POST" and "delete_for_good" in request.POST:
@@ -349,7 +350,7 @@ def session_rematch(request: AuthedRequest, public_id: str) -> HttpResponse:
     table."""
     table = owner_table(request, public_id)
     try:
-        new = rematch(session=table.session, by_user=request.user, form_key=form_key(request))
+        new = rematch(session=table.session, who=Who(request.user, form_key=form_key(request)))
     except (Rejected, AlreadyDone) as error:
         messages.error(request, str(error))
         return redirect(table.base)

@@ -68,7 +68,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         if "undo_tap" in request.POST:
             place = UNDO
             try:
-                now = undo_event(session=session, state=state, **who).session
+                now = undo_event(session=session, state=state, who=who).session
             except KeyReused as reused:
                 messages.error(request, _undo_again_message(session, reused.change), place)
             else:
@@ -77,7 +77,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             place = _tapped_place(session, request.POST["tap"])
             event = _tapped_event(session, request.POST["tap"])
             try:
-                saved = record_event(session=session, state=state, event=event, **who)
+                saved = record_event(session=session, state=state, event=event, who=who)
             except KeyReused as reused:
                 messages.error(request, _tap_again_message(session, reused.change, event), place)
             else:
@@ -94,7 +94,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
                 event="adjust",
                 tokens=adjust_form.cleaned_data["tokens"],
             )
-            saved = record_event(session=session, state=state, event=event, **who)
+            saved = record_event(session=session, state=state, event=event, who=who)
             now = saved.session
             messages.success(request, presenter.outcome(saved.result), place)
     except AlreadyDone as done:
@@ -208,7 +208,7 @@ def counter_shown(request: HtmxHttpRequest, session: GameSession) -> bool:
 
 def _counter(session: GameSession, ask: str) -> dict[str, object]:
     """The panel's context: the count (from 0 when the table has not used it yet)."""
-    found = presenter.counter_context(session, ask)
+    found = presenter.counter_context(session, ADDING.rules(session), ADDING.result(session), ask)
     if not found:
         now = counting.pile(session)
         found = {"counter": presenter.counter(ADDING.rules(session), now.count, ask=ask)}
@@ -238,7 +238,7 @@ def _count(request: HtmxHttpRequest, table: Table) -> HttpResponse:
                 version=version,
                 state=post.get("state", ""),
                 index=_index(post["confirm"]),
-                **table.who(request),
+                who=table.who(request),
             )
             now = saved.session
             recorded = _("Recorded: %(event)s %(outcome)s") % {
@@ -360,7 +360,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
                     remove=remove,
                     add=add,
                     at=at,
-                    **table.who(request),
+                    who=table.who(request),
                 )
             except AlreadyDone as done:
                 messages.info(request, str(done))

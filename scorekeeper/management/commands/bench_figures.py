@@ -37,7 +37,7 @@ from scorekeeper.bench.server import (
 from scorekeeper.bench.sessions import random_deals
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal
+from scorekeeper.services import Who, add_deal
 
 _ASSET = re.compile(r'(?:href|src|data-sw)="(/[^"]+)"')
 _SW_LIST = re.compile(r"const PRECACHED_(?:STATIC|PAGES) = \[([^\]]*)\]")
@@ -176,7 +176,7 @@ def setup(deals: int) -> dict[str, Any]:
     owner = game.owner
     rules = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
     for number, entry in enumerate(random_deals(rules, deals + 1, seed=deals)[:deals], 1):
-        add_deal(session=game, number=number, entry=entry, by_user=owner)
+        add_deal(session=game, number=number, entry=entry, who=Who(owner))
     game.refresh_from_db()
     watcher, client = Client(SERVER_NAME="127.0.0.1"), Client(SERVER_NAME="127.0.0.1")
     client.force_login(owner)

@@ -49,6 +49,7 @@ from scorekeeper.rules.adding.cards import CARD_TABLES, REGIONAL_TABLES, Card, C
 from scorekeeper.rules.adding.count import (
     Count,
     InvalidPlay,
+    Pile,
     Play,
     Played,
     Proposal,
@@ -57,6 +58,7 @@ from scorekeeper.rules.adding.count import (
     new_count,
     open_proposals,
     play_card,
+    read_pile,
     undo_card,
 )
 from scorekeeper.rules.adding.entries import Event, InvalidRounds, RoundEntry, RoundProblem
@@ -149,10 +151,11 @@ __all__ = [
     "ROUND_WON", "SCORINGS", "SHEET_PLAYERS", "SHORT_NAME", "TARGETED", "THIRTY_THREE_EVENTS",
     "TITLE", "TRIPS", "UNIT", "WILSON_TARGET", "AddingPreset", "AddingResult", "AddingRules",
     "Card", "CardTable", "Count", "Effect", "Entry", "Evaluation", "Event", "EventResult",
-    "EventRule", "InvalidPlay", "InvalidRounds", "NextRound", "Play", "Played", "Preset",
+    "EventRule", "InvalidPlay", "InvalidRounds", "NextRound", "Pile", "Play", "Played", "Preset",
     "Proposal", "Result", "RoundEntry", "RoundProblem", "RoundResult", "Rules", "Standing",
     "add_event", "allowed_events", "applicable_options", "bill_shows", "can_act", "card_choices",
     "check_entries", "check_rounds", "default_options", "describe_event", "evaluate", "events_for",
-    "follow_count", "inapplicable", "new_count", "open_proposals", "play_card", "prose", "record",
-    "resolve_rules", "score_session", "show_tokens", "table_state", "tell_event", "undo_card",
+    "follow_count", "inapplicable", "new_count", "open_proposals", "play_card", "prose",
+    "read_pile", "record", "resolve_rules", "score_session", "show_tokens", "table_state",
+    "tell_event", "undo_card",
 ]  # fmt: skip

@@ -369,6 +369,44 @@ def _sitting_out(rules: AddingRules, result: AddingResult, number: int) -> tuple
 # Playing a card
 
 
+@dataclass(frozen=True)
+class Pile:
+    """The count as the table sees it now: the round's count (None once the game is over),
+    the events proposed that the table can still record, and why the last card was not
+    counted (None: it was)."""
+
+    count: Count | None
+    proposals: tuple[Proposal, ...] = ()
+    refused: str | None = None
+
+    def to_data(self) -> dict[str, object]:
+        return {
+            "count": self.count.to_data() if self.count is not None else None,
+            "proposals": [proposal.to_data() for proposal in self.proposals],
+            "refused": self.refused,
+        }
+
+
+def read_pile(stored: object, rules: AddingRules, result: AddingResult) -> Pile:
+    """The count a session keeps (`stored`, as `Pile.to_data` wrote it), brought up to date
+    with what the table recorded since; a count that no longer fits the session (a seat
+    replaced, a stored value unreadable) starts again at 0."""
+    kept = stored if isinstance(stored, dict) else {}
+    try:
+        count = Count.from_data(kept["count"]) if kept.get("count") else None
+        proposals = tuple(Proposal.from_data(item) for item in kept.get("proposals", []))
+        refused = kept.get("refused")
+    except (ValueError, TypeError):
+        count, proposals, refused = None, (), None
+    if count is None or count.seats != tuple(rules.players):
+        return Pile(new_count(rules, result))
+    followed = follow_count(rules, count, result)
+    still = open_proposals(result, proposals)
+    if followed is not None and followed.round != count.round:
+        return Pile(followed, still)
+    return Pile(followed, still, refused if isinstance(refused, str) else None)
+
+
 def card_choices(
     rules: AddingRules, count: Count, card: str, *, player: str | None = None
 ) -> tuple[tuple[int | str, str], ...]:
