@@ -55,6 +55,7 @@ HERE = Path(__file__).parent
 ColorScheme = Literal["light", "dark"]
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
+LogIn = Callable[[Page, AbstractBaseUser], None]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -158,7 +159,7 @@ def page(new_page: NewPage) -> Page:
 
 
 @pytest.fixture
-def log_in(live_server: Any) -> Callable[[Page, AbstractBaseUser], None]:
+def log_in(live_server: Any) -> LogIn:
     """Give a page's context the session cookie of a logged-in user (no form, no hashing)."""
 
     def log_in_page(page: Page, user: AbstractBaseUser) -> None:

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import Player
-from tests.browser.conftest import CheckA11y, NewPage
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.journeys import nav, sign_up, submit_log_in
 
 PASSWORD = "a long table password"
-# The label of a required field ends with crispy's asterisk ("Password*"); a pattern is
-# matched against the label's raw text, surrounding whitespace included.
-PASSWORD_LABEL = re.compile(r"^\s*Password\W*$")
 
 
 def _submit_name(page: Page, value: str, button: str) -> Locator:
@@ -43,10 +40,7 @@ def test_first_visit_sign_up_keep_players_log_out_and_in(page: Page, check_a11y:
     page.get_by_role("link", name="Create an account").click()
     expect(page).to_have_url(re.compile(r"/accounts/signup/$"))
     check_a11y(page, "signup")
-    page.get_by_label("Username").fill("sam")
-    page.get_by_label(PASSWORD_LABEL).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    page.get_by_role("button", name="Create account").click()
+    sign_up(page, "sam", PASSWORD)
 
     expect(page).to_have_url(re.compile(r"/players/$"))
     expect(page.get_by_role("status")).to_contain_text("Welcome, sam!")
@@ -99,9 +93,7 @@ def test_first_visit_sign_up_keep_players_log_out_and_in(page: Page, check_a11y:
     expect(page).to_have_url(re.compile(r"/accounts/login/$"))
     expect(page.get_by_role("button", name=re.compile("^Log out"))).to_have_count(0)
     check_a11y(page, "login")
-    page.get_by_label("Username").fill("sam")
-    page.get_by_label(PASSWORD_LABEL).fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    submit_log_in(page, "sam", PASSWORD)
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Hello, sam")
     expect(page.get_by_text("You have 3 players on your roster.")).to_be_visible()
@@ -114,7 +106,7 @@ def test_add_a_player_without_javascript(
     new_page: NewPage,
     check_a11y: CheckA11y,
     django_user_model: Any,
-    log_in: Callable[[Page, AbstractBaseUser], None],
+    log_in: LogIn,
 ) -> None:
     user = django_user_model.objects.create_user(username="dee")
     page = new_page(java_script_enabled=False)
@@ -165,7 +157,7 @@ def test_the_colour_button_cycles_auto_light_dark_and_persists(
     expect(html).to_have_attribute("data-bs-theme", "dark")
 
     # The choice is kept on the next page.
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in").click()
+    nav(page, "Log in")
     expect(page).to_have_url(re.compile(r"/accounts/login/$"))
     expect(button).to_have_accessible_name("Colours: Dark (switch to auto)")
     expect(html).to_have_attribute("data-bs-theme", "dark")

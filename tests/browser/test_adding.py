@@ -16,10 +16,7 @@ off, where the tap is a plain form POST.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -28,16 +25,20 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding
 from scorekeeper.services import create_adding_session
-from tests.browser.journeys import add_players, log_in_with_form, nav
+from tests.browser.conftest import PHONE_WIDTH, SCREENSHOTS, CheckA11y, LogIn, NewPage
+from tests.browser.journeys import (
+    add_players,
+    log_in_with_form,
+    open_new_session_page,
+    preset_link,
+    seat_players,
+    start_session,
+    tap_event,
+)
 from tests.stored import round_entries
-
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
 
 PLAYERS = ["Ann", "Ben", "Cat"]  # seat order; seat 1 (Ann) deals the first round
 TITLE = "Thirty-Three at Sam’s"
-PHONE_WIDTH = 360
-SCREENSHOTS = Path(__file__).parent / "screenshots"
 RULES = adding.resolve_rules("thirty-three", {}, PLAYERS)
 TOKENS = 9  # RULES.md §2.3, thirty-three
 # RULES.md §2.3: the thirty-three buttons, in the order a player's row shows them.
@@ -391,32 +392,24 @@ def do(page: Page, step: Step) -> None:
         page.get_by_role("button", name="Adjust", exact=True).click()
     else:
         # Each button says whose it is to a screen reader: "Ben: Hit 33".
-        name = f"{step.player}: {step.label}"
-        seat(page, step.player).get_by_role("button", name=name, exact=True).click()
+        tap_event(page, step.player, step.label)
 
 
 # Setting up through the screens
 
 
 def start_game(page: Page, check_a11y: CheckA11y) -> None:
-    nav(page, "Sessions")
-    page.get_by_role("link", name="Start a new session").click()
+    open_new_session_page(page)
     family = page.get_by_role("heading", name="99 and friends, the adding game")
-    presets = family.locator("xpath=following-sibling::ul[1]")
-    choice = presets.get_by_role("link").filter(
-        has=page.locator(".preset-name", has_text=re.compile(r"^Thirty-Three$"))
-    )
+    choice = preset_link(family.locator("xpath=following-sibling::ul[1]"), "Thirty-Three")
     expect(choice).to_be_visible()
     expect_no_sideways_scroll(page)
     choice.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Thirty-Three")
     expect(page.get_by_text(f"Leave empty for the usual {TOKENS}.")).to_be_visible()
     check_a11y(page, "start")
-    for number, name in enumerate(PLAYERS, start=1):
-        page.get_by_label(re.compile(rf"^\s*Seat {number}\*?\s*$")).select_option(label=name)
-    page.get_by_label("Name (optional)").fill(TITLE)
-    page.locator("button.btn-lg", has_text="Start the session").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text(TITLE)
+    seat_players(page, PLAYERS)
+    start_session(page, TITLE)
     expect(page.locator("main")).to_contain_text("Thirty-Three · to 99")
 
 
@@ -467,11 +460,6 @@ def page(new_page: NewPage) -> Page:
     """A phone that prefers reduced motion, so Bootstrap's colour transitions are off and
     axe measures the colours the scorer sees (the same workaround as in test_table.py)."""
     return new_page(reduced_motion="reduce")
-
-
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in PLAYERS]
 
 
 # The tests
@@ -558,7 +546,7 @@ def test_a_thirty_three_game_by_tapping(page: Page, check_a11y: CheckA11y, alice
 
 
 def test_a_dollar_bill_shows_its_folds(
-    page: Page, log_in: Any, alice: User, roster: list[Player]
+    page: Page, log_in: LogIn, alice: User, roster: list[Player]
 ) -> None:
     """Tokens as a dollar bill (4 folds, RULES.md §2.2-2.3): a picture, corners folded per bust."""
     game = create_adding_session(
@@ -597,7 +585,7 @@ def test_a_dollar_bill_shows_its_folds(
 
 
 def test_a_tap_without_javascript(
-    new_page: NewPage, log_in: Any, alice: User, roster: list[Player]
+    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player]
 ) -> None:
     """The event buttons are plain submit buttons: without JavaScript a tap is stored too."""
     game = create_adding_session(

@@ -18,36 +18,23 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
-from scorekeeper.services import create_adding_session
-from tests.browser.conftest import CheckA11y, NewPage
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.journeys import tap_table
+from tests.factories import adding_session, new_players
 
 NAMES = ["Ann", "Ben", "Cat"]
 PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
 
 
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
-
-
 def _session(alice: User, roster: list[Player], ruleset: str, **options: Any) -> GameSession:
-    return create_adding_session(
-        owner=alice, ruleset=ruleset, options=options, players=roster, title="Small phone"
-    )
+    return adding_session(alice, roster, ruleset=ruleset, options=options, title="Small phone")
 
 
-def _open(new_page: NewPage, log_in: Any, alice: User, game: GameSession, **kw: Any) -> Page:
+def _open(new_page: NewPage, log_in: LogIn, alice: User, game: GameSession, **kw: Any) -> Page:
     page = new_page(**kw)
     log_in(page, alice)
     page.goto(f"/sessions/{game.public_id}/")
     return page
-
-
-def _tap(page: Page, name: str) -> None:
-    """Tap a button and wait for the table the server sends back (htmx swaps it whole)."""
-    page.evaluate("document.getElementById('table').dataset.old = 'yes'")
-    page.get_by_role("button", name=name, exact=True).first.click()
-    expect(page.locator("#table:not([data-old])")).to_have_count(1)
 
 
 def _rows(page: Page) -> list[str]:
@@ -77,7 +64,7 @@ def expect_strip_as_rows(page: Page, rows: list[str]) -> None:
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_the_strip_follows_every_tap_on_the_phone_that_taps(
     new_page: NewPage,
-    log_in: Any,
+    log_in: LogIn,
     alice: User,
     roster: list[Player],
     check_a11y: CheckA11y,
@@ -87,28 +74,28 @@ def test_the_strip_follows_every_tap_on_the_phone_that_taps(
     page = _open(new_page, log_in, alice, game, viewport=phone)
     expect_strip_as_rows(page, ["3", "3", "3"])
 
-    _tap(page, "Ben: Hit 33")  # Cat and Ann pay one each
+    tap_table(page, "Ben: Hit 33")  # Cat and Ann pay one each
     expect_strip_as_rows(page, ["2", "3", "2"])
-    _tap(page, "Undo the last tap")
+    tap_table(page, "Undo the last tap")
     expect_strip_as_rows(page, ["3", "3", "3"])
-    _tap(page, "Cat: Cross 33")
+    tap_table(page, "Cat: Cross 33")
     expect_strip_as_rows(page, ["3", "3", "2"])
-    _tap(page, "Cat: Empty hand")  # three more than she has: Cat is out
+    tap_table(page, "Cat: Empty hand")  # three more than she has: Cat is out
     expect_strip_as_rows(page, ["3", "3", "out"])
 
     # A correction agreed at the table.
     page.get_by_text("A correction agreed at the table", exact=True).click()
     page.get_by_label("Who").select_option(label="Ben")
     page.get_by_label("By how many (+ gives, − takes)").fill("-1")
-    _tap(page, "Adjust")
+    tap_table(page, "Adjust")
     expect_strip_as_rows(page, ["3", "2", "out"])
 
     # The card counter's "Record it": whoever plays the 3 hits 33, and the others pay.
-    _tap(page, "Count the cards: total, turn and events")
+    tap_table(page, "Count the cards: total, turn and events")
     for card in ("K", "K", "K", "3"):
-        _tap(page, card)
+        tap_table(page, card)
     expect(page.locator(".counter-proposal strong")).to_have_count(1)
-    _tap(page, "Record it")
+    tap_table(page, "Record it")
     expect(page.locator("#counter .tap-said")).to_contain_text("Recorded:")
     shown = _rows(page)
     assert shown != ["3", "2", "out"], "the counter's event changed someone's tokens"
@@ -118,15 +105,15 @@ def test_the_strip_follows_every_tap_on_the_phone_that_taps(
 
 
 def test_the_strip_without_javascript_is_the_page_as_it_is(
-    new_page: NewPage, log_in: Any, alice: User, roster: list[Player]
+    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player]
 ) -> None:
     game = _session(alice, roster, "thirty-three", tokens=3)
     page = _open(new_page, log_in, alice, game, java_script_enabled=False)
-    page.get_by_role("button", name="Ben: Hit 33", exact=True).click()
+    tap_table(page, "Ben: Hit 33")
     expect_strip_as_rows(page, ["2", "3", "2"])
-    page.get_by_role("button", name="Cat: Empty hand", exact=True).click()
+    tap_table(page, "Cat: Empty hand")
     expect_strip_as_rows(page, ["2", "3", "out"])
-    page.get_by_role("button", name="Undo the last tap", exact=True).click()
+    tap_table(page, "Undo the last tap")
     expect_strip_as_rows(page, ["2", "3", "2"])
 
 
@@ -177,7 +164,7 @@ def _tap_in_place(page: Page, name: str, moves: list[str]) -> float:
         button.element_handle(),
     )
     before = _places(page)
-    _tap(page, name)
+    tap_table(page, name)
     expect(page.locator(".tap-said [role=status]")).to_have_count(1)
     after = _places(page)
     furthest = 0.0
@@ -192,15 +179,12 @@ def _tap_in_place(page: Page, name: str, moves: list[str]) -> float:
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_no_row_moves_under_the_finger(
     new_page: NewPage,
-    log_in: Any,
+    log_in: LogIn,
     alice: User,
     check_a11y: CheckA11y,
     phone: dict[str, int],
 ) -> None:
-    seated = [Player.objects.create(owner=alice, name=name) for name in FOUR]
-    game = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=seated, title="Thirty-Three"
-    )
+    game = adding_session(alice, new_players(alice, FOUR), title="Thirty-Three")
     page = new_page(viewport=phone)
     page.add_init_script(SHIFTS)
     log_in(page, alice)
@@ -252,7 +236,7 @@ def test_no_row_moves_under_the_finger(
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_the_counter_grid_stays_under_the_finger(
     new_page: NewPage,
-    log_in: Any,
+    log_in: LogIn,
     alice: User,
     roster: list[Player],
     phone: dict[str, int],
@@ -261,7 +245,7 @@ def test_the_counter_grid_stays_under_the_finger(
     the round and the event it proposes come and go around it."""
     game = _session(alice, roster, "thirty-three")
     page = _open(new_page, log_in, alice, game, viewport=phone)
-    _tap(page, "Count the cards: total, turn and events")
+    tap_table(page, "Count the cards: total, turn and events")
     grid = page.locator("#counter-cards")
     moved = []
     for card in ("K", "K", "K", "4", "K", "2"):  # 10, 20, 30, 34 (reverse), 44, 88 → 66 crossed
@@ -271,7 +255,7 @@ def test_the_counter_grid_stays_under_the_finger(
         )
         before = grid.bounding_box()
         assert before is not None
-        _tap(page, card)
+        tap_table(page, card)
         after = grid.bounding_box()
         assert after is not None
         moved.append(abs(after["y"] - before["y"]))
@@ -286,13 +270,13 @@ def test_the_counter_grid_stays_under_the_finger(
 def _three_rounds(page: Page) -> None:
     """Round 1: Ben busts. Round 2: Cat hits 33, Ann busts. Round 3: Ben hits 33."""
     for name in ("Ben: Bust", "Cat: Hit 33", "Ann: Bust", "Ben: Hit 33"):
-        _tap(page, name)
+        tap_table(page, name)
 
 
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_a_past_round_is_corrected_to_another_player(
     new_page: NewPage,
-    log_in: Any,
+    log_in: LogIn,
     alice: User,
     roster: list[Player],
     check_a11y: CheckA11y,
@@ -374,7 +358,7 @@ BAD_ADJUSTMENTS = {
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_an_adjustment_refused_is_said_by_its_field(
     new_page: NewPage,
-    log_in: Any,
+    log_in: LogIn,
     alice: User,
     roster: list[Player],
     check_a11y: CheckA11y,
@@ -383,10 +367,7 @@ def test_an_adjustment_refused_is_said_by_its_field(
 ) -> None:
     game = _session(alice, roster, "thirty-three")
     page = _open(new_page, log_in, alice, game, viewport=phone, java_script_enabled=scripts)
-    if scripts:
-        _tap(page, "Ben: Hit 33")
-    else:
-        page.get_by_role("button", name="Ben: Hit 33", exact=True).click()
+    tap_table(page, "Ben: Hit 33")
     for typed, error in BAD_ADJUSTMENTS.items():
         adjust = page.locator("#adjust")
         if adjust.get_attribute("open") is None:
@@ -419,19 +400,19 @@ def test_an_adjustment_refused_is_said_by_its_field(
 
 
 def test_the_counter_names_the_cards_in_french(
-    new_page: NewPage, log_in: Any, alice: User, roster: list[Player], check_a11y: CheckA11y
+    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player], check_a11y: CheckA11y
 ) -> None:
     game = _session(alice, roster, "thirty-three")
     page = _open(new_page, log_in, alice, game, locale="fr-FR")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
-    _tap(page, "Compter les cartes : total, tour et événements")
+    tap_table(page, "Compter les cartes : total, tour et événements")
     cards = page.locator("#counter-cards button")
     expect(cards).to_have_text(["A…", "2", "3", "4", "5", "6", "7", "8", "9", "10…", "V", "D", "R"])
-    _tap(page, "R")
+    tap_table(page, "R")
     expect(page.locator("#counter .counter-total")).to_have_text("Total de la pile : 10")
     expect(page.locator("#counter .tap-said")).to_contain_text("R : le total de la pile est 10.")
     expect(page.locator(".counter-play-card")).to_have_text(["R"])
-    _tap(page, "A (puis choisir)")
+    tap_table(page, "A (puis choisir)")
     expect(page.locator(".counter-ask legend")).to_have_text("A : la compter pour ?")
     check_a11y(page, "counter-fr")
 

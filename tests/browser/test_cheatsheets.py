@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import adding, trick
-
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
+from tests.browser.conftest import CheckA11y, NewPage
 
 SHEETS = [
     f"/rules/{family}/{preset_id}/{kind}"

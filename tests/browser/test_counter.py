@@ -6,34 +6,23 @@ tap is counted."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding
-from scorekeeper.services import create_adding_session
-from tests.browser.conftest import CheckA11y, NewPage
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.journeys import tap_table
+from tests.factories import adding_session, with_links
 from tests.stored import round_entries
 
 LIVE = 10_000  # ms: a poll every 3 s, and some slack
 NAMES = ["Ann", "Ben", "Cat"]
 
 
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
-
-
 def _session(alice: User, roster: list[Player], ruleset: str, title: str) -> GameSession:
-    game = create_adding_session(
-        owner=alice, ruleset=ruleset, options={}, players=roster, title=title
-    )
-    game.watch_token, game.scorer_token = f"watch-{title}", f"scorer-{title}"
-    game.save()
-    return game
+    game = adding_session(alice, roster, ruleset=ruleset, title=title)
+    return with_links(game, watch=f"watch-{title}", scorer=f"scorer-{title}")
 
 
 class Phone:
@@ -44,13 +33,7 @@ class Phone:
         self.taps = 0
 
     def tap(self, name: str) -> None:
-        """Tap a button (the first of that name) and wait for the table that comes back."""
-        scripts = self.page.javascript_enabled  # type: ignore[attr-defined]
-        if scripts:
-            self.page.evaluate("document.getElementById('table').dataset.old = 'yes'")
-        self.page.get_by_role("button", name=name, exact=True).first.click()
-        if scripts:
-            expect(self.page.locator("#table:not([data-old])")).to_have_count(1)
+        tap_table(self.page, name)
         self.taps += 1
 
     def total(self, value: int) -> None:
@@ -90,7 +73,7 @@ def _by_hand(page: Page, game: GameSession, taps: list[str]) -> list[list[str]]:
 
 def test_a_thirty_three_round_by_cards_alone(
     new_page: NewPage,
-    log_in: Any,
+    log_in: LogIn,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
@@ -170,7 +153,7 @@ def test_a_thirty_three_round_by_cards_alone(
 
 def test_a_ninety_nine_round_shared_by_the_scorer_link(
     new_page: NewPage,
-    log_in: Any,
+    log_in: LogIn,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
@@ -217,7 +200,7 @@ def test_a_ninety_nine_round_shared_by_the_scorer_link(
 
 
 def test_the_counter_without_javascript(
-    new_page: NewPage, log_in: Any, check_a11y: CheckA11y, alice: User, roster: list[Player]
+    new_page: NewPage, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
 ) -> None:
     game = _session(alice, roster, "thirty-three", "Plain")
     page = new_page(java_script_enabled=False)

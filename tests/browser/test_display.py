@@ -3,7 +3,6 @@ full screen where the browser can, axe in light and dark; for both game families
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,32 +11,26 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
-from tests.browser.conftest import FAILING_IMPACTS, SCREENSHOTS, _axe_violations
+from scorekeeper.services import add_deal, record_event
+from tests.browser.conftest import (
+    FAILING_IMPACTS,
+    SCREENSHOTS,
+    CheckA11y,
+    LogIn,
+    NewPage,
+    _axe_violations,
+)
+from tests.factories import adding_session, new_players, trick_session, with_links
 
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
-LogIn = Callable[[Page, Any], None]
-
-NAMES = ["Ann", "Ben", "Cat"]
 LIVE = 8_000  # ms: a poll every 3 s
 TABLET: dict[str, Any] = {"viewport": {"width": 1024, "height": 768}, "is_mobile": False}
 MARKER = "window.notReloaded = true"
 
 
 @pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
-
-
-@pytest.fixture
-def game(alice: User, roster: list[Player]) -> GameSession:
-    game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=roster, title="Friday"
-    )
-    game.watch_token = "watch-token-of-friday"
-    game.save()
-    return game
+def game(game: GameSession) -> GameSession:
+    """The trick-game session, with a watch link."""
+    return with_links(game, watch="watch-token-of-friday")
 
 
 def _font_px(page: Page, selector: str) -> float:
@@ -131,9 +124,7 @@ def test_without_the_fullscreen_api_there_is_no_dead_button(
 def test_the_owners_display_of_an_adding_game_follows_the_taps(
     page: Page, log_in: LogIn, alice: User, roster: list[Player], check_a11y: CheckA11y
 ) -> None:
-    pennies = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Pennies"
-    )
+    pennies = adding_session(alice, roster, title="Pennies")
     log_in(page, alice)
     page.goto(f"/sessions/{pennies.public_id}/")
     page.get_by_role("link", name="Table display: big numbers for a tablet").click()
@@ -162,22 +153,16 @@ LONG_NAMES = ["Alexandra", "Bartholomew", "Cat", "Dominique", "Evangeline", "Fay
 
 
 def _table_of(alice: User, players: int) -> GameSession:
-    seats = [Player.objects.create(owner=alice, name=name) for name in LONG_NAMES[:players]]
+    seats = new_players(alice, LONG_NAMES[:players])
     if players == 3:
-        game = create_session(
-            owner=alice, ruleset="parlett-classic", options={}, players=seats, title="Friday"
-        )
+        game = trick_session(alice, seats, ruleset="parlett-classic", title="Friday")
     elif players == 5:
-        game = create_session(owner=alice, ruleset="five", options={}, players=seats, title="Five")
+        game = trick_session(alice, seats, ruleset="five", title="Five")
     else:
-        game = create_adding_session(
-            owner=alice, ruleset="thirty-three", options={}, players=seats, title="Big table"
-        )
+        game = adding_session(alice, seats, title="Big table")
         out = adding.Event(LONG_NAMES[0], "bust")
         record_event(session=game, state="0.0", event=out, by_user=alice)
-    game.watch_token = f"watch-token-of-{players}"
-    game.save()
-    return game
+    return with_links(game, watch=f"watch-token-of-{players}")
 
 
 def _rows_below(page: Page, height: int) -> list[str]:

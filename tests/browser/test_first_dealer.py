@@ -3,14 +3,14 @@ order the table sits everywhere after, and the dealer is the one chosen."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
-from tests.browser.conftest import CheckA11y, NewPage
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.journeys import seat_players, start_button, start_session
+from tests.factories import new_players
 
 SEATS = ["Cat", "Ann", "Ben"]  # round the table, as entered
 MIN_TAP = 44
@@ -18,26 +18,22 @@ MIN_TAP = 44
 
 def start_with_ann_dealing(page: Page) -> GameSession:
     page.goto("/sessions/new/trick/parlett-jokerless/")
-    for seat, name in enumerate(SEATS, start=1):
-        page.locator(f"#id_seat_{seat - 1}").select_option(label=name)
+    seat_players(page, SEATS)
     # Only the seats are offered: one choice beside each, seat 1 chosen to begin with.
     dealers = page.locator("input[name=first_dealer]")
     expect(dealers).to_have_count(3)
     expect(page.get_by_role("radio", name="Seat 1 deals first")).to_be_checked()
     page.get_by_role("radio", name="Seat 2 deals first").check()
-    page.get_by_label("Name (optional)").fill("Friday")
-    page.locator("button.btn-lg", has_text="Start the session").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Friday")
+    start_session(page, "Friday")
     return GameSession.objects.get(title="Friday")
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (375, 667)])
 def test_the_seats_stay_as_entered_and_the_chosen_player_deals(
-    new_page: NewPage, check_a11y: CheckA11y, log_in: Any, width: int, height: int
+    new_page: NewPage, check_a11y: CheckA11y, log_in: LogIn, width: int, height: int
 ) -> None:
     user = User.objects.create_user("rita")
-    for name in ["Ann", "Ben", "Cat", "Dan"]:
-        Player.objects.create(owner=user, name=name)
+    new_players(user, ["Ann", "Ben", "Cat", "Dan"])
     page = new_page(viewport={"width": width, "height": height})
     log_in(page, user)
     page.goto("/sessions/new/trick/parlett-jokerless/")
@@ -77,19 +73,17 @@ def test_the_seats_stay_as_entered_and_the_chosen_player_deals(
 
 
 def test_choosing_the_first_dealer_without_javascript(
-    new_page: NewPage, check_a11y: CheckA11y, log_in: Any
+    new_page: NewPage, check_a11y: CheckA11y, log_in: LogIn
 ) -> None:
     user = User.objects.create_user("rita")
-    for name in ["Ann", "Ben", "Cat"]:
-        Player.objects.create(owner=user, name=name)
+    new_players(user)
     page = new_page(java_script_enabled=False)
     log_in(page, user)
     page.goto("/sessions/new/trick/custom/")
-    page.locator("#id_seat_0").select_option(label="Ann")
-    page.locator("#id_seat_1").select_option(label="Ben")
+    seat_players(page, ["Ann", "Ben"])
     # Seat 4 is empty: it cannot deal, and what was entered stays.
     page.get_by_role("radio", name="Seat 4 deals first").check()
-    page.locator("button.btn-lg", has_text="Start the session").click()
+    start_button(page).click()
     expect(
         page.get_by_text("Seat 4 is empty: choose a seat with a player to deal first.")
     ).to_be_visible()
@@ -99,7 +93,7 @@ def test_choosing_the_first_dealer_without_javascript(
     expect(page.get_by_role("radio", name="Seat 4 deals first")).to_be_checked()
     check_a11y(page, "start-dealer-error")
     page.get_by_role("radio", name="Seat 2 deals first").check()
-    page.locator("button.btn-lg", has_text="Start the session").click()
+    start_button(page).click()
     game = GameSession.objects.get(owner=user)
     assert game.player_names() == ["Ann", "Ben"] and game.first_dealer == 1
     expect(page.locator("section.next-deal dd").first).to_have_text("Ben")

@@ -9,29 +9,20 @@ compiles it); skipped without it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Player
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import create_adding_session, create_session
-from tests.browser.conftest import CheckA11y, NewPage
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.journeys import save_button
+from tests.factories import adding_session, trick_session
 from tests.french import needs_french
 from tests.stored import deal_entries, round_entries
 
 pytestmark = needs_french
 
-PLAYERS = ["Ann", "Ben", "Cat"]
 FRENCH_PHONE = {"locale": "fr-FR"}
-
-
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in PLAYERS]
 
 
 def in_french(page: Page) -> None:
@@ -48,14 +39,12 @@ def keypad_in(page: Page, box: str, keys: str) -> None:
 
 def test_a_trick_game_deal_in_french(
     new_page: NewPage,
-    log_in: Callable[[Page, Any], None],
+    log_in: LogIn,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
 ) -> None:
-    game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=roster, title="Jeudi"
-    )
+    game = trick_session(alice, roster, title="Jeudi")
     page = new_page(**FRENCH_PHONE)
     log_in(page, alice)
     page.goto(f"/sessions/{game.public_id}/")
@@ -67,7 +56,7 @@ def test_a_trick_game_deal_in_french(
     for index, (tricks, bid) in enumerate([("3", "HSD"), ("3", "2"), ("3", "CDD")]):
         keypad_in(page, f"#id_h{index}-tricks", tricks)
         keypad_in(page, f"#id_h{index}-bid", bid)
-    page.locator("#deal-form button.btn-lg[name=save]").click()
+    save_button(page).click()
     expect(page.locator("#next-deal-heading")).to_contain_text("Donne 2")
     in_french(page)
     check_a11y(page, "fr-deal-2")
@@ -84,14 +73,12 @@ def test_a_trick_game_deal_in_french(
 
 def test_an_adding_game_round_in_french(
     new_page: NewPage,
-    log_in: Callable[[Page, Any], None],
+    log_in: LogIn,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
 ) -> None:
-    game = create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Vendredi"
-    )
+    game = adding_session(alice, roster, title="Vendredi")
     page = new_page(**FRENCH_PHONE)
     log_in(page, alice)
     page.goto(f"/sessions/{game.public_id}/")

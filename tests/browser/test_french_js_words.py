@@ -1,22 +1,18 @@
 """The words the scripts show come from the page, so a French phone reads them in French:
 the keypad's "whose box" line (deal-entry.js) and the live region's notes (live.js)."""
 
-from collections.abc import Callable
-
-from django.contrib.auth.models import AbstractBaseUser, User
-from playwright.sync_api import Page, expect
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
 
 from scorekeeper.models import Player
 from scorekeeper.services import create_session
-from tests.browser.conftest import NewPage
+from tests.browser.conftest import LogIn, NewPage
 from tests.french import needs_french
 
 pytestmark = needs_french
 
 
-def test_it_says_the_keypads_box_in_french(
-    new_page: NewPage, log_in: Callable[[Page, AbstractBaseUser], None], alice: User
-) -> None:
+def test_it_says_the_keypads_box_in_french(new_page: NewPage, log_in: LogIn, alice: User) -> None:
     players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
     game = create_session(
         owner=alice, ruleset="parlett-jokerless", options={}, players=players, title="Vendredi"

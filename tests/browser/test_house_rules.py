@@ -13,8 +13,6 @@ dark, for review.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,28 +20,27 @@ from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import trick
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, CheckA11y, LogIn, NewPage
 from tests.browser.journeys import (
+    CARDS,
     key_cards,
     key_in,
     nav,
+    save_deal,
+    seat_player,
+    seat_players,
+    start_button,
     tricks_box,
     wait_for_keypad,
 )
 from tests.browser.test_cheatsheets import PAPER, pdf_pages
 from tests.stored import deal_entries
 
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
-LogIn = Callable[[Page, Any], None]
-
 NAMES = ["Ann", "Ben", "Cat"]
 RULESET = "Our Friday rules"
 RENAMED = "Our Saturday rules"
 HOUSE = "Classic Ninety-Nine, house rules: trump named by the declarer; 18 deals"
 OPTIONS = {"trump": "declared", "match": {"type": "deals", "deals": 18}}
-KEYS = {"D": "Diamond, 0", "S": "Spade, 1", "H": "Heart, 2", "C": "Club, 3"}
-SUIT_NAMES = {"D": "diamonds", "S": "spades", "H": "hearts", "C": "clubs"}
 # Three deals as the table reported them: each hand's bid-cards and tricks. Nobody declares,
 # so under "trump named by the declarer" the first deal is played at no trump and the others
 # keep it (RULES.md §1.4): no trump to enter.
@@ -60,11 +57,6 @@ def page(new_page: NewPage) -> Page:
     return new_page(reduced_motion="reduce")
 
 
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in NAMES]
-
-
 def option_row(page: Page, field: str) -> Locator:
     return page.locator(f".option-row[data-field='{field}']")
 
@@ -78,15 +70,6 @@ def marked(page: Page) -> Locator:
     return page.locator(".option-row.is-house-rule")
 
 
-def seat(page: Page, names: list[str]) -> None:
-    for number, name in enumerate(names, start=1):
-        page.get_by_label(re.compile(rf"^\s*Seat {number}\*?\s*$")).select_option(label=name)
-
-
-def start_button(page: Page) -> Locator:
-    return page.locator("button.btn-lg", has_text="Start the session")
-
-
 def scored(deals: list[dict[str, tuple[str, int]]]) -> trick.SessionResult:
     rules = trick.resolve_rules("parlett-classic", OPTIONS, NAMES)
     return trick.score_session(rules, [entry(deal) for deal in deals])
@@ -95,7 +78,7 @@ def scored(deals: list[dict[str, tuple[str, int]]]) -> trick.SessionResult:
 def entry(deal: dict[str, tuple[str, int]]) -> trick.DealEntry:
     return trick.DealEntry(
         hands={
-            name: trick.HandEntry(tricks, bid_cards=tuple(SUIT_NAMES[c] for c in cards))
+            name: trick.HandEntry(tricks, bid_cards=tuple(CARDS[c].suit for c in cards))
             for name, (cards, tricks) in deal.items()
         }
     )
@@ -109,15 +92,11 @@ def play_deal(page: Page, deal: dict[str, tuple[str, int]]) -> None:
     rows = [next(name for name in NAMES if name in legend) for legend in order]
     for position, name in enumerate(rows):
         cards, tricks = deal[name]
-        key_cards(page, name, "|".join(KEYS[c] for c in cards))
+        key_cards(page, name, cards)
         if position < len(rows) - 1:
             key_in(page, tricks_box(page, name), tricks)
     last = rows[-1]
     expect(tricks_box(page, last)).to_have_value(str(deal[last][1]))
-
-
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
 
 
 # 1. Save the ruleset: Rules → Your own rules → Classic.
@@ -185,7 +164,7 @@ def start_from_friday_rules(page: Page, check_a11y: CheckA11y) -> None:
     expect(page.get_by_label("Number of deals, target score or games to win")).to_have_value("18")
     expect(marked(page)).to_have_count(2)
     expect(house_mark(page, "trump")).to_be_visible()
-    seat(page, NAMES)
+    seat_players(page, NAMES)
     page.get_by_label("Name (optional)").fill("Friday at Sam’s")
     check_a11y(page, "start-saved")
     start_button(page).click()
@@ -226,13 +205,7 @@ def test_save_a_ruleset_start_play_print_and_change_it(
     assert results.totals == {"Ann": 56, "Ben": 33, "Cat": 28}
     for number, deal in enumerate(DEALS, start=1):
         play_deal(page, deal)
-        result = results.deals[number - 1]
-        hands = " · ".join(
-            f"{h.player} {signed(h.points)}{' ✓' if h.made else ''}" for h in result.hands
-        )
-        expect(page.locator("#entry-status")).to_have_text(f"Ready to save: {hands}")
-        page.locator("#deal-form button.save-btn").click()
-        expect(page.locator("#messages")).to_contain_text(f"Deal {number} saved.")
+        save_deal(page, number, results)
     expect(facts.get_by_role("heading")).to_have_text("Deal 4")  # of 18: not over
     strip = page.locator("#standings-strip .strip-value")
     totals = [str(results.totals[name]) for name in NAMES]
@@ -383,7 +356,7 @@ def test_without_javascript_a_house_rule_starts_the_session(
     page.goto("/sessions/new/trick/parlett-classic/")
     page.get_by_label("Trump for each deal").select_option("declared")
     expect(house_mark(page, "trump")).to_be_hidden()  # no script to mark it yet
-    seat(page, NAMES[:2])  # one seat short: the form comes back
+    seat_players(page, NAMES[:2])  # one seat short: the form comes back
     start_button(page).click()
     expect(page.get_by_text("Choose who sits in seat 3.")).to_be_visible()
     # Nothing chosen is lost, and now the server marks the house rule.
@@ -391,7 +364,7 @@ def test_without_javascript_a_house_rule_starts_the_session(
     expect(house_mark(page, "trump")).to_be_visible()
     expect(marked(page)).to_have_count(1)
     check_a11y(page, "start-again")
-    page.get_by_label(re.compile(r"^\s*Seat 3\*?\s*$")).select_option(label="Cat")
+    seat_player(page, 3, "Cat")
     start_button(page).click()
     expect(page.locator(".table-title")).to_contain_text(
         "Classic Ninety-Nine, house rules: trump named by the declarer · 9 deals"

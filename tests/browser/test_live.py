@@ -24,19 +24,18 @@ from scorekeeper.models import Player, new_link_token
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import create_adding_session, create_session
 from scorekeeper.views.live import POLL_TIMEOUT_SECONDS
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
 from tests.browser.journeys import (
+    MADE_LABELS,
+    PREMIUM_LABELS,
+    choose,
+    enter_hand,
     hand_card,
-    key_cards,
-    key_in,
-    open_more,
-    tricks_box,
-    wait_for_keypad,
+    save_button,
+    save_deal,
+    tap_event,
 )
 from tests.stored import deal_entries
-
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
-LogIn = Callable[[Page, Any], None]
 
 PLAYERS = ["Ann", "Ben", "Cat"]  # seat order: Ann deals first
 TITLE = "Friday at Sam’s"
@@ -170,34 +169,6 @@ def expect_polls(polls: list[Response], etag: str, versions: list[int]) -> None:
 # Entering a deal
 
 
-def save_button(page: Page) -> Locator:
-    return page.locator("#deal-form button.btn-lg[name=save]")
-
-
-CARD_BUTTONS = {
-    "diamonds": "Diamond, 0",
-    "spades": "Spade, 1",
-    "hearts": "Heart, 2",
-    "clubs": "Club, 3",
-}
-CARD_SIGNS = {"diamonds": "♦", "spades": "♠", "hearts": "♥", "clubs": "♣"}
-CARD_VALUES = {"diamonds": 0, "spades": 1, "hearts": 2, "clubs": 3}
-
-
-def tap_hand(page: Page, name: str, hand: trick.HandEntry) -> None:
-    """As a thumb does it: the keypad for the tricks and the bid-cards, then the toggles."""
-    wait_for_keypad(page)
-    card = hand_card(page, name)
-    key_in(page, tricks_box(page, name), hand.tricks)
-    expect(card.get_by_role("spinbutton", name="Tricks")).to_have_value(str(hand.tricks))
-    if hand.bid_cards:
-        key_cards(page, name, "|".join(CARD_BUTTONS[suit] for suit in hand.bid_cards))
-        signs = "".join(CARD_SIGNS[suit] for suit in hand.bid_cards)
-        total = sum(CARD_VALUES[suit] for suit in hand.bid_cards)
-        expect(card.locator("output.cards-shown")).to_have_text(f"{signs}={total}")
-    toggles(page, name, hand)
-
-
 def type_hand(page: Page, name: str, hand: trick.HandEntry) -> None:
     """Typed into the number boxes instead (a keyboard)."""
     assert not hand.bid_cards
@@ -205,32 +176,10 @@ def type_hand(page: Page, name: str, hand: trick.HandEntry) -> None:
     card.get_by_role("spinbutton", name="Tricks").fill(str(hand.tricks))
     if hand.bid is not None:
         card.get_by_role("spinbutton", name="Bid").fill(str(hand.bid))
-    toggles(page, name, hand)
-
-
-def toggles(page: Page, name: str, hand: trick.HandEntry) -> None:
-    made = {True: "Made ✓", False: "Failed ✗", None: ""}[hand.made]
-    premium = {"declare": "Declare", "reveal": "Reveal", None: ""}[hand.premium]
-    for label in filter(None, [made, premium]):
-        card = open_more(page, name)
-        card.get_by_text(label, exact=True).click()
-        # A premium folds the panel: the choice is said on the hand's row.
-        radio = card.get_by_role("radio", name=label, exact=True, include_hidden=True)
-        expect(radio).to_be_checked()
-        expect(card.locator(".hand-chosen")).to_contain_text(label)
-
-
-def save_deal(page: Page, number: int, result: trick.SessionResult) -> None:
-    deal = result.deals[number - 1]
-    points = " · ".join(
-        f"{h.player} {'+' if h.points > 0 else ''}{h.points}{' ✓' if h.made else ''}"
-        for h in deal.hands
-    )
-    expect(page.locator("#entry-status")).to_have_text(f"Ready to save: {points}")
-    button = save_button(page)
-    expect(button).to_have_text(f"Save deal {number}")
-    button.click()
-    expect(page.locator("#messages")).to_contain_text(f"Deal {number} saved.")
+    if hand.made is not None:
+        choose(page, name, MADE_LABELS[hand.made])
+    if hand.premium:
+        choose(page, name, PREMIUM_LABELS[hand.premium])
 
 
 # Problems the harness records that a test expects
@@ -254,11 +203,6 @@ def phone(new_page: NewPage) -> Callable[[], Page]:
     transitions are off and axe measures settled colours (as in test_table.py; harmless
     where conftest.py's PHONE asks for it too)."""
     return lambda: new_page(reduced_motion="reduce")
-
-
-@pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in PLAYERS]
 
 
 # The tests
@@ -322,7 +266,7 @@ def test_a_watcher_and_a_second_scorer_follow_the_table(
     # The owner taps deal 1 in on their phone and saves it.
     owner.goto(f"/sessions/{game.public_id}/")
     for name in PLAYERS:
-        tap_hand(owner, name, DEAL_1[name])
+        enter_hand(owner, name, DEAL_1[name])
     after_1 = scored(DEAL_1)
     assert after_1.totals == WORKED_EXAMPLE
     save_deal(owner, 1, after_1)
@@ -448,10 +392,9 @@ def test_a_watcher_follows_a_thirty_three_table(
     owner = phone()
     log_in(owner, alice)
     owner.goto(f"/sessions/{game.public_id}/")
-    ann = owner.locator("li.adding-seat").nth(0)
-    ann.get_by_role("button", name="Ann: Bust").click()
-    # Said beside Ann's row (issue: at the table, bug 1).
-    expect(ann.locator(".tap-said")).to_have_text("Ann: Bust. Ann -2. The round is over.")
+    said = tap_event(owner, "Ann", "Bust")
+    # Said beside Ann's row.
+    expect(said).to_have_text("Ann: Bust. Ann -2. The round is over.")
 
     expect(live(watcher)).to_contain_text("Round 2, Ben deals.", timeout=LIVE)
     expect_standings(watcher, after)
@@ -539,9 +482,8 @@ def test_a_poll_answered_after_a_tap_replaced_the_region_is_dropped(
         owner.wait_for_timeout(50)
     old_region = owner.evaluate_handle("document.getElementById('live')")
 
-    ann = owner.locator("li.adding-seat").nth(0)
-    ann.get_by_role("button", name="Ann: Bust").click()
-    expect(ann.locator(".tap-said")).to_have_text("Ann: Bust. Ann -2. The round is over.")
+    said = tap_event(owner, "Ann", "Bust")
+    expect(said).to_have_text("Ann: Bust. Ann -2. The round is over.")
     assert owner.evaluate("(old) => !old.isConnected", old_region)  # the poll's region is gone
 
     with owner.expect_response("**/live/**") as answered:

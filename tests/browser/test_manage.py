@@ -19,10 +19,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper import live
-from scorekeeper.models import GameSession, Player
-from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
-from tests.browser.conftest import CheckA11y, NewPage
+from scorekeeper.models import GameSession
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.factories import new_players, play, trick_session
 
 
 def _tap(page: Page, taps: list[str], role: str, name: str) -> None:
@@ -32,21 +31,12 @@ def _tap(page: Page, taps: list[str], role: str, name: str) -> None:
 
 
 def test_rematch_and_manage_the_session(
-    new_page: NewPage, check_a11y: CheckA11y, log_in: Any, transactional_db: Any
+    new_page: NewPage, check_a11y: CheckA11y, log_in: LogIn, transactional_db: Any
 ) -> None:
     user = User.objects.create_user("rita")
-    seated = [Player.objects.create(owner=user, name=n) for n in ["Ann", "Ben", "Cat"]]
-    done = create_session(
-        owner=user,
-        ruleset="parlett-jokerless",
-        options={"match": {"type": "deals", "deals": 2}},
-        players=seated,
-        title="Friday",
-    )
-    hands = {name: trick.HandEntry(tricks=won, made=True) for name, won in zip(
-        ["Ann", "Ben", "Cat"], [4, 5, 0], strict=True)}  # fmt: skip
-    for number in (1, 2):
-        add_deal(session=done, number=number, entry=trick.DealEntry(hands=hands), by_user=user)
+    two_deals: dict[str, object] = {"match": {"type": "deals", "deals": 2}}
+    done = trick_session(user, new_players(user), options=two_deals, title="Friday")
+    play(done, user, (4, 5, 0), (4, 5, 0))
 
     page = new_page()
     log_in(page, user)
@@ -71,9 +61,7 @@ def test_rematch_and_manage_the_session(
     expect(page.locator("section.next-deal dd").first).to_have_text("Ben")
 
     # A deal is played (on another phone, say), then someone has to go.
-    hands = {name: trick.HandEntry(tricks=won, made=True) for name, won in zip(
-        ["Ben", "Cat", "Ann"], [3, 3, 3], strict=True)}  # fmt: skip
-    add_deal(session=new, number=1, entry=trick.DealEntry(hands=hands), by_user=user)
+    play(new, user, (3, 3, 3))
     cats = live.result(GameSession.objects.with_seats().get(pk=new.pk)).totals["Cat"]
     page.reload()
 

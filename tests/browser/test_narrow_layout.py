@@ -4,7 +4,6 @@ to one line, the standings strip to one row, and titles and names wrap instead o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,9 +14,8 @@ from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_adding_session, create_session
-from tests.browser.conftest import MIN_TAP, CheckA11y, NewPage
+from tests.browser.conftest import MIN_TAP, CheckA11y, LogIn, NewPage
 
-LogIn = Callable[[Page, Any], None]
 PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
 LONG_NAME = "MAXIMILIANWOLFGANGBARTHOLOMEWMONTGOMERYX"  # 40 capitals, nowhere to break
 

@@ -3,21 +3,17 @@ title, rules, standings, chart and grid, without the buttons, the navigation or 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
-from tests.browser.conftest import SCREENSHOTS, NewPage
+from tests.browser.conftest import SCREENSHOTS, LogIn, NewPage
 from tests.browser.test_cheatsheets import PAPER, pdf_pages
 
-LogIn = Callable[[Page, Any], None]
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 TRUMPS = ["hearts", "spades", "clubs", "diamonds", "none"]
 SCREENS = {

@@ -7,27 +7,22 @@ from typing import Any
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from scorekeeper.models import Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session, delete_last_deal, edit_deal
-from tests.browser.conftest import CheckA11y, NewPage
+from scorekeeper.services import delete_last_deal, edit_deal
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.factories import made_deal, new_players, play, trick_session
 
 
 def test_list_filter_chart_and_record(
-    new_page: NewPage, check_a11y: CheckA11y, log_in: Any, transactional_db: Any
+    new_page: NewPage, check_a11y: CheckA11y, log_in: LogIn, transactional_db: Any
 ) -> None:
     user = User.objects.create_user("rita")
-    seated = [Player.objects.create(owner=user, name=n) for n in ["Ann", "Ben", "Cat"]]
-    friday = create_session(
-        owner=user, ruleset="parlett-jokerless", options={}, players=seated, title="Friday"
-    )
-    create_session(owner=user, ruleset="encyclopaedia", options={}, players=seated, title="Monday")
-    deals = []
-    for number, (ann, ben, cat) in enumerate([(4, 5, 0), (3, 3, 3), (9, 0, 0)], start=1):
-        tricks = {"Ann": ann, "Ben": ben, "Cat": cat}
-        hands = {name: trick.HandEntry(tricks=won, made=True) for name, won in tricks.items()}
-        deals.append(trick.DealEntry(hands=hands))
-        add_deal(session=friday, number=number, entry=deals[-1], by_user=user)
+    seated = new_players(user)
+    friday = trick_session(user, seated, title="Friday")
+    trick_session(user, seated, ruleset="encyclopaedia", title="Monday")
+    played = [(4, 5, 0), (3, 3, 3), (9, 0, 0)]
+    play(friday, user, *played)
+    deals = [made_deal(tricks) for tricks in played]
     rules = trick.resolve_rules("parlett-jokerless", {}, ["Ann", "Ben", "Cat"])
     totals = trick.score_session(rules, deals).totals
 
@@ -58,15 +53,12 @@ def test_list_filter_chart_and_record(
 
 
 def test_the_history_marks_what_a_correction_changed(
-    new_page: NewPage, check_a11y: CheckA11y, log_in: Any, transactional_db: Any
+    new_page: NewPage, check_a11y: CheckA11y, log_in: LogIn, transactional_db: Any
 ) -> None:
     user = User.objects.create_user("rita")
-    seated = [Player.objects.create(owner=user, name=n) for n in ["Ann", "Ben", "Cat"]]
-    friday = create_session(
-        owner=user, ruleset="parlett-jokerless", options={}, players=seated, title="Friday"
-    )
-    hands = {name: trick.HandEntry(tricks=3, made=True) for name in ["Ann", "Ben", "Cat"]}
-    add_deal(session=friday, number=1, entry=trick.DealEntry(hands=hands), by_user=user)
+    friday = trick_session(user, new_players(user), title="Friday")
+    play(friday, user, (3, 3, 3))
+    hands = dict(made_deal((3, 3, 3)).hands)
     hands["Ann"], hands["Cat"] = trick.HandEntry(tricks=4, bid=4), trick.HandEntry(tricks=2, bid=2)
     edit_deal(
         session=friday, number=1, revision=1, entry=trick.DealEntry(hands=hands), by_user=user

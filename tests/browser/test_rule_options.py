@@ -4,12 +4,9 @@ stay as chosen, and the page passes axe in light and dark."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from playwright.sync_api import expect
 
-from playwright.sync_api import Page, expect
-
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
+from tests.browser.conftest import CheckA11y, NewPage
 
 
 def test_the_match_is_chosen_and_a_refused_number_keeps_the_rest(

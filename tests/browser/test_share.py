@@ -6,7 +6,6 @@ navigator.share and navigator.clipboard are stubbed in the page: nothing leaves 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,14 +14,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from scorekeeper.models import GameSession, Player
-from scorekeeper.services import create_session
+from scorekeeper.models import GameSession
 from scorekeeper.views.links import qr_svg
-from tests.browser.conftest import PHONE_WIDTH, SCREENSHOTS
-
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
-LogIn = Callable[[Page, Any], None]
+from tests.browser.conftest import PHONE_WIDTH, SCREENSHOTS, CheckA11y, LogIn, NewPage
+from tests.factories import with_links
 
 # What the page hands to navigator.share and navigator.clipboard.writeText, kept in window.
 STUBS = """
@@ -43,14 +38,9 @@ Object.defineProperty(Navigator.prototype, "clipboard", { configurable: true,
 
 
 @pytest.fixture
-def game(alice: User) -> GameSession:
-    players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
-    game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=players, title="Friday"
-    )
-    game.watch_token, game.scorer_token = "watch-token-for-the-test", "scorer-token-for-the-test"
-    game.save()
-    return game
+def game(game: GameSession) -> GameSession:
+    """The trick-game session, with both links."""
+    return with_links(game, watch="watch-token-for-the-test", scorer="scorer-token-for-the-test")
 
 
 def _share_page(page: Page, log_in: LogIn, alice: User, game: GameSession) -> None:

@@ -11,52 +11,40 @@ tapped with each hand's own buttons, each a form POST that comes back to that ha
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from scorekeeper.models import GameSession, Player
+from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
-from scorekeeper.services import create_session
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
 from tests.browser.journeys import (
+    CARDS,
     add_players,
     bid_box,
+    enter_hand,
     hand_card,
-    key_cards,
-    key_in,
     log_in_with_form,
-    nav,
-    open_more,
-    tricks_box,
-    wait_for_keypad,
+    open_start_page,
+    ready_to_save,
+    save_button,
+    seat_players,
+    signed,
+    start_session,
+    tap_cards,
 )
 from tests.stored import deal_entries
 
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
-
 PLAYERS = ["Ann", "Ben", "Cat"]  # in the order they deal: Ann deals first
 
-# RULES.md §1.1: the bid-card buttons, ♦0 ♠1 ♥2 ♣3, by the letter the form stores.
-CARDS = {
-    "D": ("Diamond", "♦", 0),
-    "S": ("Spade", "♠", 1),
-    "H": ("Heart", "♥", 2),
-    "C": ("Club", "♣", 3),
-}
-SUITS = {"D": "diamonds", "S": "spades", "H": "hearts", "C": "clubs"}
 # RULES.md §1.4 `by-successes`, 3 players: first deal ♦, then by successes 0 ♦, 1 ♠, 2 ♥, 3 ♣.
 TRUMP_AFTER = ["♦ Diamonds", "♠ Spades", "♥ Hearts", "♣ Clubs"]
 FIRST_TRUMP = "♦ Diamonds"
 BONUS = {1: 30, 2: 20, 3: 10}  # RULES.md §1.3, 3 players
 PREMIUM = {"declare": 30, "reveal": 60}
-MADE_LABELS = {"made": "Made ✓", "failed": "Failed ✗"}
-PREMIUM_LABELS = {"declare": "Declare", "reveal": "Reveal"}
 
 
 @dataclass(frozen=True)
@@ -73,7 +61,7 @@ class Hand:
         return trick.HandEntry(
             tricks=self.tricks,
             bid=self.typed,
-            bid_cards=tuple(SUITS[c] for c in self.cards) or None,
+            bid_cards=tuple(CARDS[c].suit for c in self.cards) or None,
             made={"made": True, "failed": False}.get(self.made),
             premium=self.premium or None,
         )
@@ -83,7 +71,7 @@ class Hand:
         """RULES.md §1.1, worked out here: won exactly the bid, or marked so."""
         if self.made:
             return self.made == "made"
-        bid = self.typed if self.typed is not None else sum(CARDS[c][2] for c in self.cards)
+        bid = self.typed if self.typed is not None else sum(CARDS[c].value for c in self.cards)
         return bid == self.tricks
 
 
@@ -147,79 +135,6 @@ def banner(number: int, deals: list[Deal]) -> tuple[str, str, str]:
     return dealer, leader, TRUMP_AFTER[successes]
 
 
-def signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
-
-
-def preview(deal: trick.DealResult) -> str:
-    """The status box once a deal is complete, as the rules score it."""
-    hands = " · ".join(f"{h.player} {signed(h.points)}{' ✓' if h.made else ''}" for h in deal.hands)
-    return f"Ready to save: {hands}"
-
-
-# Tapping
-
-
-def save_button(page: Page) -> Locator:
-    # The form also starts with a visually hidden submit (the Enter key's default); a
-    # thumb taps the big one at the bottom.
-    return page.locator("#deal-form button.btn-lg[name=save]")
-
-
-def tap_cards(page: Page, name: str, letters: str) -> None:
-    """The hand's bid-cards: on the keypad (the cursor on the hand's bid first), or without
-    JavaScript with the hand's own buttons, each a POST that comes back to the hand."""
-    card = hand_card(page, name)
-    if page.javascript_enabled:  # type: ignore[attr-defined]
-        key_cards(page, name, "|".join(f"{CARDS[c][0]}, {CARDS[c][2]}" for c in letters))
-    else:
-        for count, letter in enumerate(letters, start=1):
-            suit, _, value = CARDS[letter]
-            page.get_by_role("button", name=f"{suit}, {value}, for {name}", exact=True).click()
-            # Each tap is a POST; wait for the page it brings back, at the hand's anchor.
-            expect(card.locator("output.cards-shown")).to_have_text(shown(letters[:count]))
-            assert page.url.endswith(f"#{card.get_attribute('id')}")
-    expect(card.locator("output.cards-shown")).to_have_text(shown(letters))
-
-
-def shown(letters: str) -> str:
-    """What the bid-card box shows, e.g. "♥♠♦=3"; nothing when none is tapped."""
-    if not letters:
-        return ""
-    return "".join(CARDS[c][1] for c in letters) + "=" + str(sum(CARDS[c][2] for c in letters))
-
-
-def tap_tricks(page: Page, name: str, tricks: int) -> None:
-    box = tricks_box(page, name)
-    if page.javascript_enabled:  # type: ignore[attr-defined]
-        key_in(page, box, tricks)
-    else:
-        box.fill(str(tricks))
-    expect(box).to_have_value(str(tricks))
-
-
-def enter_hand(page: Page, name: str, hand: Hand) -> None:
-    if page.javascript_enabled:  # type: ignore[attr-defined]
-        wait_for_keypad(page)
-    tap_tricks(page, name, hand.tricks)
-    if hand.cards:
-        tap_cards(page, name, hand.cards)
-    if hand.typed is not None:
-        if page.javascript_enabled:  # type: ignore[attr-defined]
-            key_in(page, bid_box(page, name), hand.typed)
-        else:
-            bid_box(page, name).fill(str(hand.typed))
-    for value, labels in [(hand.made, MADE_LABELS), (hand.premium, PREMIUM_LABELS)]:
-        if value:
-            card = open_more(page, name)
-            card.get_by_text(labels[value], exact=True).click()
-            # With JavaScript a premium folds the panel: the choice is said on the hand's row.
-            radio = card.get_by_role("radio", name=labels[value], exact=True, include_hidden=True)
-            expect(radio).to_be_checked()
-            if page.javascript_enabled:  # type: ignore[attr-defined]
-                expect(card.locator(".hand-chosen")).to_contain_text(labels[value])
-
-
 def expect_banner(page: Page, number: int, deals: list[Deal]) -> None:
     dealer, leader, trump = banner(number, deals)
     section = page.locator("section.next-deal")
@@ -227,25 +142,6 @@ def expect_banner(page: Page, number: int, deals: list[Deal]) -> None:
     expect(section.locator("dd")).to_have_text([dealer, leader, trump])
     expect(hand_card(page, dealer).locator("legend")).to_contain_text("deals")
     expect(hand_card(page, leader).locator("legend")).to_contain_text("leads")
-
-
-# Setting up through the screens
-
-
-def start_session(page: Page, check_a11y: CheckA11y) -> None:
-    nav(page, "Sessions")
-    page.get_by_role("link", name="Start a new session").click()
-    page.get_by_role("link", name="Jokerless Ninety-Nine").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Jokerless Ninety-Nine")
-    check_a11y(page, "start")
-    # Round the table: Ann, Ben, Cat; seat 1 deals first, so the deal goes Ann, Ben, Cat
-    # (test_first_dealer.py chooses another seat).
-    for seat, name in enumerate(PLAYERS, start=1):
-        page.get_by_label(re.compile(rf"^\s*Seat {seat}\*?\s*$")).select_option(label=name)
-    expect(page.get_by_role("radio", name="Seat 1 deals first")).to_be_checked()
-    page.get_by_label("Name (optional)").fill("Friday at Sam’s")
-    page.locator("button.btn-lg", has_text="Start the session").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Friday at Sam’s")
 
 
 # Fixtures
@@ -269,7 +165,13 @@ def page(new_page: NewPage) -> Page:
 def test_full_session_by_tapping(page: Page, check_a11y: CheckA11y, alice: User) -> None:
     log_in_with_form(page, alice)
     add_players(page, PLAYERS)
-    start_session(page, check_a11y)
+    open_start_page(page, "Jokerless Ninety-Nine")
+    check_a11y(page, "start")
+    # Round the table: Ann, Ben, Cat; seat 1 deals first, so the deal goes Ann, Ben, Cat
+    # (test_first_dealer.py chooses another seat).
+    seat_players(page, PLAYERS)
+    expect(page.get_by_role("radio", name="Seat 1 deals first")).to_be_checked()
+    start_session(page, "Friday at Sam’s")
     status = page.locator("#entry-status")
     messages = page.locator("#messages")
 
@@ -278,7 +180,7 @@ def test_full_session_by_tapping(page: Page, check_a11y: CheckA11y, alice: User)
         expect_banner(page, number, DEALS)
         expect(save_button(page)).to_have_text(f"Save deal {number}")
         for name in PLAYERS:
-            enter_hand(page, name, deal[name])
+            enter_hand(page, name, deal[name].entry())
             if number == 1 and name == "Ann":
                 # The entry screen, partly filled in: Ann revealed, the others to come.
                 expect(status).to_contain_text("Still to do:")
@@ -286,7 +188,7 @@ def test_full_session_by_tapping(page: Page, check_a11y: CheckA11y, alice: User)
                 expect(hand_card(page, "Ann").locator("output")).to_have_text("♥♥♦=4")
                 check_a11y(page, "entry")
         result = results.deals[number - 1]
-        expect(status).to_have_text(preview(result))
+        expect(status).to_have_text(ready_to_save(result))
         save_button(page).click()
         points = ", ".join(f"{h.player} {signed(h.points)}" for h in result.hands)
         expect(messages).to_contain_text(f"Deal {number} saved.")
@@ -309,9 +211,9 @@ def test_full_session_by_tapping(page: Page, check_a11y: CheckA11y, alice: User)
     tap_cards(page, "Ben", CORRECTED_BEN.cards)
     corrected = [*DEALS[:1], {**DEALS[1], "Ben": CORRECTED_BEN}, *DEALS[2:]]
     after = scored(corrected)
-    expect(status).to_have_text(preview(after.deals[1]))
+    expect(status).to_have_text(ready_to_save(after.deals[1]))
     check_a11y(page, "correction")
-    page.locator("#deal-form button.btn-lg[name=save]").click()
+    save_button(page).click()
 
     assert after.winners == results.winners  # so no "now won by" line
     changes = ", ".join(
@@ -355,25 +257,17 @@ def test_full_session_by_tapping(page: Page, check_a11y: CheckA11y, alice: User)
     ]
 
 
-@pytest.fixture
-def game(alice: User) -> GameSession:
-    players = [Player.objects.create(owner=alice, name=name) for name in PLAYERS]
-    return create_session(
-        owner=alice, ruleset="parlett-jokerless", options={}, players=players, title="No JS"
-    )
-
-
 def test_a_deal_without_javascript(
-    new_page: NewPage, log_in: Callable[[Page, Any], None], alice: User, game: GameSession
+    new_page: NewPage, log_in: LogIn, alice: User, game: GameSession
 ) -> None:
     page = new_page(java_script_enabled=False)
     log_in(page, alice)
     page.goto(f"/sessions/{game.public_id}/")
     deal = DEALS[0]
     for name in PLAYERS:
-        enter_hand(page, name, deal[name])
+        enter_hand(page, name, deal[name].entry())
     # The last tap was a POST too: the server has checked the deal already.
-    expect(page.locator("#entry-status")).to_have_text(preview(scored([deal]).deals[0]))
+    expect(page.locator("#entry-status")).to_have_text(ready_to_save(scored([deal]).deals[0]))
     save_button(page).click()
     expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
     expect_banner(page, 2, DEALS)

@@ -10,10 +10,6 @@ that failed before its fix.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
@@ -21,25 +17,21 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
-
-CheckA11y = Callable[[Page, str], None]
-NewPage = Callable[..., Page]
-LogIn = Callable[[Page, Any], None]
+from tests.browser.conftest import SCREENSHOTS, CheckA11y, LogIn, NewPage
+from tests.factories import adding_session
 
 PHONE_WIDTH = 360
-SCREENSHOTS = Path(__file__).parent / "screenshots"
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
 
 
 @pytest.fixture
-def roster(alice: User) -> list[Player]:
-    return [Player.objects.create(owner=alice, name=name) for name in FOUR]
+def roster_names() -> list[str]:
+    """Four players round the table."""
+    return FOUR
 
 
 def _thirty_three(alice: User, roster: list[Player]) -> GameSession:
-    return create_adding_session(
-        owner=alice, ruleset="thirty-three", options={}, players=roster, title="Thirty-Three"
-    )
+    return adding_session(alice, roster, title="Thirty-Three")
 
 
 def _top(locator: Locator) -> float:

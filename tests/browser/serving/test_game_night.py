@@ -21,6 +21,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.journeys import (
+    add_players,
+    open_start_page,
+    seat_players,
+    sign_up,
+    start_session,
+    tap_event,
+)
 from tests.serving.scripts_run import Network, Server
 
 pytestmark = pytest.mark.browser
@@ -39,17 +47,11 @@ def phone(browser: Browser, url: str, **overrides: Any) -> tuple[BrowserContext,
 
 def sign_up_the_host(page: Page, name: str) -> None:
     page.get_by_role("link", name="Create an account").click()
-    page.get_by_label("Username").fill(name)
-    page.get_by_label(re.compile(r"^\s*Password\W*$")).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    page.get_by_role("button", name="Create account").click()
-    expect(page.get_by_role("status")).to_contain_text(f"Welcome, {name}!")
+    sign_up(page, name, PASSWORD)
 
 
 def tap(page: Page, player: str, event: str) -> None:
-    row = page.locator("li.adding-seat").nth(PLAYERS.index(player))
-    row.get_by_role("button", name=f"{player}: {event}", exact=True).click()
-    expect(row.locator(".tap-said")).to_contain_text(f"{player}: {event}.")
+    expect(tap_event(page, player, event)).to_contain_text(f"{player}: {event}.")
 
 
 def test_game_night_from_a_fresh_clone_survives_a_restart(
@@ -76,20 +78,10 @@ def test_game_night_from_a_fresh_clone_survives_a_restart(
     else:  # a loopback address is a secure context, even over plain HTTP
         expect(host.locator("#plain-http")).to_have_count(0)
     sign_up_the_host(host, "sam")
-    for name in PLAYERS:
-        host.get_by_label("Name").fill(name)
-        host.get_by_role("button", name="Add player").click()
-        expect(host.locator(".roster").get_by_role("link", name=name)).to_be_visible()
-    host.get_by_role("navigation", name="Main").get_by_role("link", name="Sessions").click()
-    host.get_by_role("link", name="Start a new session").click()
-    host.get_by_role("link").filter(
-        has=host.locator(".preset-name", has_text=re.compile(r"^Thirty-Three$"))
-    ).click()
-    for number, name in enumerate(PLAYERS, start=1):
-        host.get_by_label(re.compile(rf"^\s*Seat {number}\*?\s*$")).select_option(label=name)
-    host.get_by_label("Name (optional)").fill("Game night")
-    host.locator("button.btn-lg", has_text="Start the session").click()
-    expect(host.get_by_role("heading", level=1)).to_have_text("Game night")
+    add_players(host, PLAYERS)
+    open_start_page(host, "Thirty-Three")
+    seat_players(host, PLAYERS)
+    start_session(host, "Game night")
     table_url = host.url
     tap(host, "Ann", "Bust")
 
