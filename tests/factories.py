@@ -8,7 +8,7 @@ needs another table calls them itself with its own names, preset or title.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -32,31 +32,38 @@ def new_players(owner: User, names: Sequence[str] = ANN_BEN_CAT) -> list[Player]
 
 
 def trick_session(
-    owner: User,
-    players: Sequence[Player],
-    *,
-    ruleset: str = "parlett-jokerless",
-    options: dict[str, object] | None = None,
-    title: str = "",
+    owner: User, players: Sequence[Player], *, ruleset: str = "parlett-jokerless", **details: Any
 ) -> GameSession:
-    """A trick-game session of these players in seat order, seat 1 dealing first."""
-    return create_session(
-        owner=owner, ruleset=ruleset, options=options or {}, players=players, title=title
-    )
+    """A trick-game session of these players in seat order, seat 1 dealing first (`details`:
+    its options and title)."""
+    return _session(create_session, owner, players, ruleset, **details)
 
 
 def adding_session(
+    owner: User, players: Sequence[Player], *, ruleset: str = "thirty-three", **details: Any
+) -> GameSession:
+    """An adding-game session of these players in seat order, seat 1 dealing first (`details`:
+    its options and title)."""
+    return _session(create_adding_session, owner, players, ruleset, **details)
+
+
+def _session(
+    create: Callable[..., GameSession],
     owner: User,
     players: Sequence[Player],
+    ruleset: str,
     *,
-    ruleset: str = "thirty-three",
     options: dict[str, object] | None = None,
     title: str = "",
 ) -> GameSession:
-    """An adding-game session of these players in seat order, seat 1 dealing first."""
-    return create_adding_session(
-        owner=owner, ruleset=ruleset, options=options or {}, players=players, title=title
-    )
+    return create(owner=owner, ruleset=ruleset, options=options or {}, players=players, title=title)
+
+
+def finished_session(owner: User, players: Sequence[Player], *, title: str = "") -> GameSession:
+    """A trick-game session that its one deal finished (Ann 4, Ben 5, Cat 0, all made)."""
+    session = trick_session(owner, players, options=ONE_DEAL, title=title)
+    play(session, owner, (4, 5, 0))
+    return session
 
 
 def with_links(session: GameSession, *, watch: str = "", scorer: str = "") -> GameSession:

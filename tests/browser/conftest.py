@@ -20,6 +20,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect, sync_playwright
 
+from scorekeeper.models import GameSession
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -56,6 +58,7 @@ ColorScheme = Literal["light", "dark"]
 CheckA11y = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
 LogIn = Callable[[Page, AbstractBaseUser], None]
+OpenTable = Callable[..., Page]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -171,6 +174,22 @@ def log_in(live_server: Any) -> LogIn:
         )
 
     return log_in_page
+
+
+@pytest.fixture
+def open_table(new_page: NewPage, log_in: LogIn) -> OpenTable:
+    """Open a session's table on its owner's phone: `open_table(session)` on a new phone
+    (keyword arguments override PHONE, as for `new_page`), `open_table(session, page)` on
+    this one."""
+
+    def open_page(session: GameSession, page: Page | None = None, **overrides: Any) -> Page:
+        if page is None:
+            page = new_page(**overrides)
+        log_in(page, session.owner)
+        page.goto(f"/sessions/{session.public_id}/")
+        return page
+
+    return open_page
 
 
 @pytest.fixture

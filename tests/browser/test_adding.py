@@ -25,7 +25,7 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding
 from scorekeeper.services import create_adding_session
-from tests.browser.conftest import PHONE_WIDTH, SCREENSHOTS, CheckA11y, LogIn, NewPage
+from tests.browser.conftest import PHONE_WIDTH, SCREENSHOTS, CheckA11y, NewPage, OpenTable
 from tests.browser.journeys import (
     add_players,
     log_in_with_form,
@@ -546,15 +546,14 @@ def test_a_thirty_three_game_by_tapping(page: Page, check_a11y: CheckA11y, alice
 
 
 def test_a_dollar_bill_shows_its_folds(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     """Tokens as a dollar bill (4 folds, RULES.md §2.2-2.3): a picture, corners folded per bust."""
     game = create_adding_session(
         owner=alice, ruleset="dollar-bill", options={}, players=roster, title="Dollar Bill"
     )
     rules = adding.resolve_rules("dollar-bill", {}, PLAYERS)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     bills = page.locator("li.adding-seat svg.dollar-bill")
     expect(bills).to_have_count(3)
     expect(page.locator("li.adding-seat .coin")).to_have_count(0)
@@ -584,16 +583,12 @@ def test_a_dollar_bill_shows_its_folds(
     expect_no_sideways_scroll(page)
 
 
-def test_a_tap_without_javascript(
-    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player]
-) -> None:
+def test_a_tap_without_javascript(open_table: OpenTable, alice: User, roster: list[Player]) -> None:
     """The event buttons are plain submit buttons: without JavaScript a tap is stored too."""
     game = create_adding_session(
         owner=alice, ruleset="thirty-three", options={}, players=roster, title="No JS"
     )
-    page = new_page(java_script_enabled=False)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, java_script_enabled=False)
     url = f"/sessions/{game.public_id}/"
     with page.expect_response(lambda response: response.request.method == "POST") as posted:
         seat(page, "Ben").get_by_role("button", name="Ben: Hit 33", exact=True).click()

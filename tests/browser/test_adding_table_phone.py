@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
-from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.conftest import CheckA11y, NewPage, OpenTable
 from tests.browser.journeys import tap_table
 from tests.factories import adding_session, new_players
 
@@ -28,13 +28,6 @@ PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "h
 
 def _session(alice: User, roster: list[Player], ruleset: str, **options: Any) -> GameSession:
     return adding_session(alice, roster, ruleset=ruleset, options=options, title="Small phone")
-
-
-def _open(new_page: NewPage, log_in: LogIn, alice: User, game: GameSession, **kw: Any) -> Page:
-    page = new_page(**kw)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
-    return page
 
 
 def _rows(page: Page) -> list[str]:
@@ -63,15 +56,14 @@ def expect_strip_as_rows(page: Page, rows: list[str]) -> None:
 
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_the_strip_follows_every_tap_on_the_phone_that_taps(
-    new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     alice: User,
     roster: list[Player],
     check_a11y: CheckA11y,
     phone: dict[str, int],
 ) -> None:
     game = _session(alice, roster, "thirty-three", tokens=3)
-    page = _open(new_page, log_in, alice, game, viewport=phone)
+    page = open_table(game, viewport=phone)
     expect_strip_as_rows(page, ["3", "3", "3"])
 
     tap_table(page, "Ben: Hit 33")  # Cat and Ann pay one each
@@ -105,10 +97,10 @@ def test_the_strip_follows_every_tap_on_the_phone_that_taps(
 
 
 def test_the_strip_without_javascript_is_the_page_as_it_is(
-    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player]
+    open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     game = _session(alice, roster, "thirty-three", tokens=3)
-    page = _open(new_page, log_in, alice, game, java_script_enabled=False)
+    page = open_table(game, java_script_enabled=False)
     tap_table(page, "Ben: Hit 33")
     expect_strip_as_rows(page, ["2", "3", "2"])
     tap_table(page, "Cat: Empty hand")
@@ -179,7 +171,7 @@ def _tap_in_place(page: Page, name: str, moves: list[str]) -> float:
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_no_row_moves_under_the_finger(
     new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     alice: User,
     check_a11y: CheckA11y,
     phone: dict[str, int],
@@ -187,8 +179,7 @@ def test_no_row_moves_under_the_finger(
     game = adding_session(alice, new_players(alice, FOUR), title="Thirty-Three")
     page = new_page(viewport=phone)
     page.add_init_script(SHIFTS)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     rows = page.locator("li.adding-seat")
     heights = {row.get_attribute("id"): row.bounding_box()["height"] for row in rows.all()}  # type: ignore[index]
     assert len(set(heights.values())) == 1, f"every row alike before a tap: {heights}"
@@ -235,8 +226,7 @@ def test_no_row_moves_under_the_finger(
 
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_the_counter_grid_stays_under_the_finger(
-    new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     alice: User,
     roster: list[Player],
     phone: dict[str, int],
@@ -244,7 +234,7 @@ def test_the_counter_grid_stays_under_the_finger(
     """Each card tapped: the grid stays where it was, while what the tap said, the cards of
     the round and the event it proposes come and go around it."""
     game = _session(alice, roster, "thirty-three")
-    page = _open(new_page, log_in, alice, game, viewport=phone)
+    page = open_table(game, viewport=phone)
     tap_table(page, "Count the cards: total, turn and events")
     grid = page.locator("#counter-cards")
     moved = []
@@ -275,15 +265,14 @@ def _three_rounds(page: Page) -> None:
 
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_a_past_round_is_corrected_to_another_player(
-    new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     alice: User,
     roster: list[Player],
     check_a11y: CheckA11y,
     phone: dict[str, int],
 ) -> None:
     game = _session(alice, roster, "thirty-three")
-    page = _open(new_page, log_in, alice, game, viewport=phone)
+    page = open_table(game, viewport=phone)
     _three_rounds(page)
     expect_strip_as_rows(page, ["5", "6", "8"])
     page.get_by_role("link", name="Correct round 1", exact=True).click()
@@ -357,8 +346,7 @@ BAD_ADJUSTMENTS = {
 @pytest.mark.parametrize("scripts", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_an_adjustment_refused_is_said_by_its_field(
-    new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     alice: User,
     roster: list[Player],
     check_a11y: CheckA11y,
@@ -366,7 +354,7 @@ def test_an_adjustment_refused_is_said_by_its_field(
     scripts: bool,
 ) -> None:
     game = _session(alice, roster, "thirty-three")
-    page = _open(new_page, log_in, alice, game, viewport=phone, java_script_enabled=scripts)
+    page = open_table(game, viewport=phone, java_script_enabled=scripts)
     tap_table(page, "Ben: Hit 33")
     for typed, error in BAD_ADJUSTMENTS.items():
         adjust = page.locator("#adjust")
@@ -400,10 +388,10 @@ def test_an_adjustment_refused_is_said_by_its_field(
 
 
 def test_the_counter_names_the_cards_in_french(
-    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player], check_a11y: CheckA11y
+    open_table: OpenTable, alice: User, roster: list[Player], check_a11y: CheckA11y
 ) -> None:
     game = _session(alice, roster, "thirty-three")
-    page = _open(new_page, log_in, alice, game, locale="fr-FR")
+    page = open_table(game, locale="fr-FR")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     tap_table(page, "Compter les cartes : total, tour et événements")
     cards = page.locator("#counter-cards button")

@@ -24,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from scorekeeper.models import Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_session
-from tests.browser.conftest import SCREENSHOTS, CheckA11y, LogIn, NewPage
+from tests.browser.conftest import SCREENSHOTS, CheckA11y, LogIn, NewPage, OpenTable
 from tests.browser.journeys import (
     CARDS,
     bid_box,
@@ -157,13 +157,12 @@ def entry(hands: list[tuple[str, str, int]]) -> trick.DealEntry:
 
 
 def test_a_classic_deal_takes_13_taps_on_one_screen(
-    page: Page, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
+    page: Page, open_table: OpenTable, check_a11y: CheckA11y, alice: User, roster: list[Player]
 ) -> None:
     game = create_session(
         owner=alice, ruleset="parlett-classic", options={}, players=roster[:3], title="Classic"
     )
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     wait_for_keypad(page)
     expect_in_sight(page, NAMES[:3])
     page.screenshot(path=SCREENSHOTS / "at-the-table-classic-before.png")
@@ -201,11 +200,10 @@ def test_a_classic_deal_takes_13_taps_on_one_screen(
 
 
 def test_a_four_player_deal_takes_16_taps(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     game = create_session(owner=alice, ruleset="four", options={}, players=roster, title="Four")
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     wait_for_keypad(page)
     expect_in_sight(page, NAMES)
     page.evaluate("window.taps = 0")
@@ -311,14 +309,16 @@ ENTER_THE_BID = {
 @pytest.mark.parametrize("phone", PHONES)
 @pytest.mark.parametrize("language", ["en-GB", pytest.param("fr-FR", marks=needs_french)])
 def test_the_status_box_shows_its_whole_message(
-    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player], phone: str, language: str
+    open_table: OpenTable,
+    alice: User,
+    roster: list[Player],
+    phone: str,
+    language: str,
 ) -> None:
     """The status box above the keypad shows every word of what is still to do, with every
     hand still in sight; it never cuts a sentence off to scroll."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    page = new_page(viewport=PHONES[phone], locale=language, reduced_motion="reduce")
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, viewport=PHONES[phone], locale=language, reduced_motion="reduce")
     wait_for_keypad(page)
     status = page.locator("#entry-status")
     # The tricks first (Cat's are the tricks left): every bid is still to come.
@@ -337,11 +337,10 @@ def test_the_status_box_shows_its_whole_message(
 
 
 def test_the_last_hand_gets_the_tricks_left_until_it_is_typed(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     wait_for_keypad(page)
     key_in(page, tricks_box(page, "Ann"), 5)
     expect(tricks_box(page, "Cat")).to_have_value("")  # two hands still open
@@ -362,13 +361,12 @@ def test_the_last_hand_gets_the_tricks_left_until_it_is_typed(
 
 
 def test_a_hand_keeps_its_place_while_its_cards_are_tapped(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     """Bug 10: after the first suit tap, the cards pushed the × button onto its own line and
     the hand jumped mid-entry."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     wait_for_keypad(page)
     cards = [hand_card(page, name) for name in NAMES[:3]]
     before = [card.bounding_box() for card in cards]
@@ -384,14 +382,15 @@ def test_a_hand_keeps_its_place_while_its_cards_are_tapped(
 
 
 def test_without_javascript_a_card_tap_comes_back_to_its_hand(
-    new_page: NewPage, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
+    open_table: OpenTable,
+    check_a11y: CheckA11y,
+    alice: User,
+    roster: list[Player],
 ) -> None:
     """Bug 2: without JavaScript each tap reloaded the page at the top, 17 times a deal. The
     numbers are typed now; a bid-card tap is a POST that comes back to the hand it was for."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    page = new_page(java_script_enabled=False)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, java_script_enabled=False)
     expect(page.locator("#keypad")).to_be_hidden()
     for name, tricks in zip(NAMES[:3], (3, 2, 4), strict=True):
         tricks_box(page, name).fill(str(tricks))
@@ -415,11 +414,10 @@ def test_without_javascript_a_card_tap_comes_back_to_its_hand(
 
 
 def test_the_strip_follows_a_deal_saved_on_another_phone(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     wait_for_keypad(page)
     expect(page.locator("#standings-strip .strip-value")).to_have_text(["0", "0", "0"])
     key_in(page, tricks_box(page, "Ann"), 4)  # this phone is half way through deal 1
@@ -456,13 +454,12 @@ def test_the_strip_follows_a_deal_saved_on_another_phone(
 
 
 def test_a_deal_saved_on_another_phone_with_the_same_hands_is_not_offered_again(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player]
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     """Two phones enter the same deal; the other saves it first. This phone says so in sight,
     and its Save (tapped by reflex) stores nothing twice: it clears the form for deal 2."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     wait_for_keypad(page)
     for name, tricks, bid in (("Ann", 3, 3), ("Ben", 3, 2), ("Cat", None, 3)):
         if tricks is not None:
@@ -519,8 +516,7 @@ def test_the_correction_page_shows_one_cursor(
 @pytest.mark.parametrize("phone", PHONES)
 @pytest.mark.parametrize("language", ["en-GB", pytest.param("fr-FR", marks=needs_french)])
 def test_the_more_panel_keeps_each_choice_on_one_row_and_closes_after_a_premium(
-    new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
@@ -528,9 +524,7 @@ def test_the_more_panel_keeps_each_choice_on_one_row_and_closes_after_a_premium(
     language: str,
 ) -> None:
     game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=roster[:3])
-    page = new_page(viewport=PHONES[phone], locale=language, reduced_motion="reduce")
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, viewport=PHONES[phone], locale=language, reduced_motion="reduce")
     wait_for_keypad(page)
     cat = page.locator("#hand-2")
     details = cat.locator("details.hand-more")
@@ -575,14 +569,15 @@ ROOM = """() => [...document.querySelectorAll("#deal-form .slot-input.is-invalid
 
 
 def test_without_javascript_a_box_marked_wrong_still_shows_its_number(
-    new_page: NewPage, log_in: LogIn, check_a11y: CheckA11y, alice: User, roster: list[Player]
+    open_table: OpenTable,
+    check_a11y: CheckA11y,
+    alice: User,
+    roster: list[Player],
 ) -> None:
     """A refused deal marks its boxes red; the mark leaves the number its room (Bootstrap's
     warning icon, with its padding, would take most of a box this narrow)."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    page = new_page(java_script_enabled=False)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, java_script_enabled=False)
     for name, tricks, bid in (("Ann", "10", "10"), ("Ben", "2", "2"), ("Cat", "0", "0")):
         tricks_box(page, name).fill(tricks)
         bid_box(page, name).fill(bid)

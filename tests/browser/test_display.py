@@ -16,8 +16,8 @@ from tests.browser.conftest import (
     FAILING_IMPACTS,
     SCREENSHOTS,
     CheckA11y,
-    LogIn,
     NewPage,
+    OpenTable,
     _axe_violations,
 )
 from tests.factories import adding_session, new_players, trick_session, with_links
@@ -122,11 +122,10 @@ def test_without_the_fullscreen_api_there_is_no_dead_button(
 
 
 def test_the_owners_display_of_an_adding_game_follows_the_taps(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player], check_a11y: CheckA11y
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player], check_a11y: CheckA11y
 ) -> None:
     pennies = adding_session(alice, roster, title="Pennies")
-    log_in(page, alice)
-    page.goto(f"/sessions/{pennies.public_id}/")
+    open_table(pennies, page)
     page.get_by_role("link", name="Table display: big numbers for a tablet").click()
     expect(page.locator(".display-board thead th").last).to_have_text("Tokens left")
     assert _names_and_figures(page) == [["Ann", "9"], ["Ben", "9"], ["Cat", "9"]]

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Player
 from scorekeeper.rules import adding, trick
-from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.conftest import CheckA11y, OpenTable
 from tests.browser.journeys import save_button
 from tests.factories import adding_session, trick_session
 from tests.french import needs_french
@@ -38,16 +38,13 @@ def keypad_in(page: Page, box: str, keys: str) -> None:
 
 
 def test_a_trick_game_deal_in_french(
-    new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
 ) -> None:
     game = trick_session(alice, roster, title="Jeudi")
-    page = new_page(**FRENCH_PHONE)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, **FRENCH_PHONE)
     in_french(page)
     expect(page.locator("#next-deal-heading")).to_contain_text("Donne 1")
     check_a11y(page, "fr-deal-1")
@@ -72,16 +69,13 @@ def test_a_trick_game_deal_in_french(
 
 
 def test_an_adding_game_round_in_french(
-    new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
 ) -> None:
     game = adding_session(alice, roster, title="Vendredi")
-    page = new_page(**FRENCH_PHONE)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, **FRENCH_PHONE)
     in_french(page)
     expect(page.locator("#round-heading")).to_contain_text("Manche 1")
     expect(page.locator("li.adding-seat .tokens-label")).to_have_text(["9 jetons"] * 3)

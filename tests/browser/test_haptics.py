@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
-from tests.browser.conftest import LogIn, NewPage
+from tests.browser.conftest import NewPage, OpenTable
 from tests.browser.journeys import bid_box, key, tap_event, wait_for_keypad
 from tests.factories import trick_session
 
@@ -23,19 +23,18 @@ Object.defineProperty(Navigator.prototype, "vibrate", {
 NO_VIBRATE = "delete Navigator.prototype.vibrate;"
 
 
-def _tap(page: Page, adding_game: GameSession, log_in: LogIn, alice: User) -> None:
-    log_in(page, alice)
-    page.goto(f"/sessions/{adding_game.public_id}/")
+def _tap(page: Page, adding_game: GameSession, open_table: OpenTable) -> None:
+    open_table(adding_game, page)
     said = tap_event(page, "Ben", "Hit 33")
     expect(said).to_have_text("Ben: Hit 33. Cat -1, Ann -1.")
 
 
 def test_a_tap_buzzes_briefly(
-    new_page: NewPage, log_in: LogIn, alice: User, adding_game: GameSession
+    new_page: NewPage, open_table: OpenTable, adding_game: GameSession
 ) -> None:
     page = new_page(reduced_motion="no-preference")
     page.add_init_script(STUB_VIBRATE)
-    _tap(page, adding_game, log_in, alice)
+    _tap(page, adding_game, open_table)
     buzzes = page.evaluate("window.buzzes")
     assert len(buzzes) == 1
     assert 10 <= buzzes[0] <= 15
@@ -48,26 +47,26 @@ def test_a_tap_buzzes_briefly(
 
 
 def test_no_buzz_when_the_user_prefers_reduced_motion(
-    new_page: NewPage, log_in: LogIn, alice: User, adding_game: GameSession
+    new_page: NewPage, open_table: OpenTable, adding_game: GameSession
 ) -> None:
     page = new_page(reduced_motion="reduce")
     page.add_init_script(STUB_VIBRATE)
-    _tap(page, adding_game, log_in, alice)
+    _tap(page, adding_game, open_table)
     assert page.evaluate("window.buzzes") == []
 
 
 def test_a_phone_that_cannot_vibrate_taps_as_before(
-    new_page: NewPage, log_in: LogIn, alice: User, adding_game: GameSession
+    new_page: NewPage, open_table: OpenTable, adding_game: GameSession
 ) -> None:
     page = new_page(reduced_motion="no-preference")
     page.add_init_script(NO_VIBRATE)
-    _tap(page, adding_game, log_in, alice)  # and the page reports no JavaScript error
+    _tap(page, adding_game, open_table)  # and the page reports no JavaScript error
 
 
 @pytest.mark.parametrize(("motion", "buzzes"), [("no-preference", 2), ("reduce", 0)])
 def test_the_deal_keypad_buzzes_unless_motion_is_reduced(
     new_page: NewPage,
-    log_in: LogIn,
+    open_table: OpenTable,
     alice: User,
     roster: list[Player],
     motion: str,
@@ -77,8 +76,7 @@ def test_the_deal_keypad_buzzes_unless_motion_is_reduced(
     game = trick_session(alice, roster, ruleset="parlett-classic")
     page = new_page(reduced_motion=motion)
     page.add_init_script(STUB_VIBRATE)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     wait_for_keypad(page)
     page.get_by_text("♥ Hearts", exact=True).locator("..").click()
     key(page, "Spade, 1")

@@ -24,7 +24,7 @@ from scorekeeper.models import Player, new_link_token
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import create_adding_session, create_session
 from scorekeeper.views.live import POLL_TIMEOUT_SECONDS
-from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.conftest import CheckA11y, NewPage, OpenTable
 from tests.browser.journeys import (
     MADE_LABELS,
     PREMIUM_LABELS,
@@ -210,7 +210,7 @@ def phone(new_page: NewPage) -> Callable[[], Page]:
 
 def test_a_watcher_and_a_second_scorer_follow_the_table(
     phone: Callable[[], Page],
-    log_in: LogIn,
+    open_table: OpenTable,
     check_a11y: CheckA11y,
     alice: User,
     roster: list[Player],
@@ -219,8 +219,7 @@ def test_a_watcher_and_a_second_scorer_follow_the_table(
         owner=alice, ruleset="parlett-jokerless", options={}, players=roster, title=TITLE
     )
     owner = phone()
-    log_in(owner, alice)
-    owner.goto(f"/sessions/{game.public_id}/")
+    open_table(game, owner)
     expect(owner.get_by_role("heading", level=1)).to_have_text(TITLE)
 
     # The owner turns both links on; each comes with its QR code.
@@ -365,7 +364,7 @@ def test_a_watcher_and_a_second_scorer_follow_the_table(
 
 
 def test_a_watcher_follows_a_thirty_three_table(
-    phone: Callable[[], Page], log_in: LogIn, alice: User, roster: list[Player]
+    phone: Callable[[], Page], open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     game = create_adding_session(
         owner=alice, ruleset="thirty-three", options={}, players=roster, title="Thirty-Three"
@@ -390,8 +389,7 @@ def test_a_watcher_follows_a_thirty_three_table(
     mark(watcher)
 
     owner = phone()
-    log_in(owner, alice)
-    owner.goto(f"/sessions/{game.public_id}/")
+    open_table(game, owner)
     said = tap_event(owner, "Ann", "Bust")
     # Said beside Ann's row.
     expect(said).to_have_text("Ann: Bust. Ann -2. The round is over.")
@@ -453,7 +451,7 @@ def test_a_watcher_is_told_while_the_server_cannot_be_reached(
 
 
 def test_a_poll_answered_after_a_tap_replaced_the_region_is_dropped(
-    phone: Callable[[], Page], log_in: LogIn, alice: User, roster: list[Player]
+    phone: Callable[[], Page], open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     """A poll still out when a tap's answer replaces the table (and the live region inside it)
     comes back for a region that has left the page. Its standings strip, sent out of band,
@@ -465,8 +463,7 @@ def test_a_poll_answered_after_a_tap_replaced_the_region_is_dropped(
     rules = adding.resolve_rules("thirty-three", {}, PLAYERS)
     after = adding.score_session(rules, [adding.RoundEntry((adding.Event("Ann", "bust"),))])
     owner = phone()
-    log_in(owner, alice)
-    owner.goto(f"/sessions/{game.public_id}/")
+    open_table(game, owner)
     held: list[Any] = []
 
     def hold_the_first(route: Any) -> None:  # answered below, late; any later one at once

@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import live
 from scorekeeper.models import GameSession
-from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.conftest import CheckA11y, OpenTable
 from tests.factories import new_players, play, trick_session
 
 
@@ -31,16 +31,14 @@ def _tap(page: Page, taps: list[str], role: str, name: str) -> None:
 
 
 def test_rematch_and_manage_the_session(
-    new_page: NewPage, check_a11y: CheckA11y, log_in: LogIn, transactional_db: Any
+    check_a11y: CheckA11y, open_table: OpenTable, transactional_db: Any
 ) -> None:
     user = User.objects.create_user("rita")
     two_deals: dict[str, object] = {"match": {"type": "deals", "deals": 2}}
     done = trick_session(user, new_players(user), options=two_deals, title="Friday")
     play(done, user, (4, 5, 0), (4, 5, 0))
 
-    page = new_page()
-    log_in(page, user)
-    page.goto(f"/sessions/{done.public_id}/")
+    page = open_table(done)
     rematch = page.get_by_role("button", name="Rematch: same seats, Ben deals first")
     expect(rematch).to_be_visible()
     check_a11y(page, "finished-table")

@@ -14,7 +14,7 @@ from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import add_deal, create_adding_session, create_session
-from tests.browser.conftest import MIN_TAP, CheckA11y, LogIn, NewPage
+from tests.browser.conftest import MIN_TAP, CheckA11y, LogIn, NewPage, OpenTable
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
 LONG_NAME = "MAXIMILIANWOLFGANGBARTHOLOMEWMONTGOMERYX"  # 40 capitals, nowhere to break
@@ -107,13 +107,11 @@ def _five_with_three_digit_totals(alice: User, names: list[str], title: str) -> 
 
 @pytest.mark.parametrize("phone", PHONES)
 def test_the_strip_keeps_five_three_digit_totals_in_one_row(
-    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, phone: str
+    open_table: OpenTable, alice: User, check_a11y: CheckA11y, phone: str
 ) -> None:
     names = ["Alexandra", "Bartholomew", "Cat", "Dominique", "Evangeline"]
     game = _five_with_three_digit_totals(alice, names, "Friday")
-    page = new_page(viewport=PHONES[phone])
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, viewport=PHONES[phone])
     values = page.locator("#standings-strip .strip-value")
     expect(values).to_have_count(5)
     assert all(len(value) >= 3 for value in values.all_inner_texts()), values.all_inner_texts()
@@ -133,15 +131,17 @@ LONG_TITLE = "Friday night at Alexandra and Bartholomew's cottage by the lake"
 @pytest.mark.parametrize("title", ["", LONG_TITLE], ids=["untitled", "long-title"])
 @pytest.mark.parametrize("phone", PHONES)
 def test_a_session_title_is_never_cut(
-    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, phone: str, title: str
+    open_table: OpenTable,
+    alice: User,
+    check_a11y: CheckA11y,
+    phone: str,
+    title: str,
 ) -> None:
     players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
     game = create_session(
         owner=alice, ruleset="parlett-classic", options={}, players=players, title=title
     )
-    page = new_page(viewport=PHONES[phone])
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, viewport=PHONES[phone])
     heading = page.get_by_role("heading", level=1)
     expect(heading).to_have_text(title or re.compile(r"^Classic Ninety-Nine, \d+ \w+ \d{4}$"))
     # Every letter shows: nothing hidden behind an ellipsis, nothing past the screen's edge.
@@ -158,7 +158,7 @@ WORDY_NAME = "Ann Maximilianwolfgangbartholomewmont"  # a 33-letter word, 37 cha
 
 @pytest.mark.parametrize("family", ["trick", "adding"])
 def test_a_long_name_in_the_standings_wraps_within_the_screen(
-    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, family: str
+    open_table: OpenTable, alice: User, check_a11y: CheckA11y, family: str
 ) -> None:
     names = [WORDY_NAME, "Ben", "Cat"]
     players = [Player.objects.create(owner=alice, name=name) for name in names]
@@ -170,9 +170,7 @@ def test_a_long_name_in_the_standings_wraps_within_the_screen(
         game = create_adding_session(
             owner=alice, ruleset="thirty-three", options={}, players=players
         )
-    page = new_page()
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game)
     expect(page.locator("table.standings")).to_contain_text("Maximilian")
     for phone in PHONES.values():
         page.set_viewport_size(phone)

@@ -11,7 +11,7 @@ from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
-from tests.browser.conftest import SCREENSHOTS, LogIn, NewPage
+from tests.browser.conftest import SCREENSHOTS, OpenTable
 from tests.browser.test_cheatsheets import PAPER, pdf_pages
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -63,12 +63,10 @@ GAMES = {"classic": _classic, "thirty-three": _thirty_three}
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("kind", GAMES)
 def test_a_finished_session_prints_on_one_page(
-    new_page: NewPage, log_in: LogIn, alice: User, kind: str, screen: str
+    open_table: OpenTable, alice: User, kind: str, screen: str
 ) -> None:
     game = GAMES[kind](alice)
-    page = new_page(**SCREENS[screen])
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, **SCREENS[screen])
     expect(page.locator(".finished-banner")).to_be_visible()
     for paper in PAPER:
         pdf = page.pdf(format=paper)

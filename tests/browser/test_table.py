@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
-from tests.browser.conftest import CheckA11y, LogIn, NewPage
+from tests.browser.conftest import CheckA11y, NewPage, OpenTable
 from tests.browser.journeys import (
     CARDS,
     add_players,
@@ -257,12 +257,8 @@ def test_full_session_by_tapping(page: Page, check_a11y: CheckA11y, alice: User)
     ]
 
 
-def test_a_deal_without_javascript(
-    new_page: NewPage, log_in: LogIn, alice: User, game: GameSession
-) -> None:
-    page = new_page(java_script_enabled=False)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+def test_a_deal_without_javascript(open_table: OpenTable, alice: User, game: GameSession) -> None:
+    page = open_table(game, java_script_enabled=False)
     deal = DEALS[0]
     for name in PLAYERS:
         enter_hand(page, name, deal[name].entry())

@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
-from tests.browser.conftest import SCREENSHOTS, CheckA11y, LogIn, NewPage
+from tests.browser.conftest import SCREENSHOTS, CheckA11y, OpenTable
 from tests.factories import adding_session
 
 PHONE_WIDTH = 360
@@ -44,11 +44,10 @@ def _top(locator: Locator) -> float:
 
 
 def test_a_tap_below_the_first_row_keeps_the_row_in_place(
-    page: Page, log_in: LogIn, alice: User, roster: list[Player], check_a11y: CheckA11y
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player], check_a11y: CheckA11y
 ) -> None:
     game = _thirty_three(alice, roster)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     cat = page.locator("li.adding-seat").nth(2)
     # Scroll so that Cat's row sits in the middle of the screen, as a thumb would leave it.
     page.evaluate(
@@ -75,12 +74,10 @@ def test_a_tap_below_the_first_row_keeps_the_row_in_place(
 
 
 def test_a_tap_without_javascript_comes_back_at_its_row(
-    new_page: NewPage, log_in: LogIn, alice: User, roster: list[Player]
+    open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
     game = _thirty_three(alice, roster)
-    page = new_page(java_script_enabled=False)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    page = open_table(game, java_script_enabled=False)
     cat = page.locator("li.adding-seat").nth(2)
     cat.get_by_role("button", name="Cat: Hit 66", exact=True).click()
     assert page.url.endswith(f"/sessions/{game.public_id}/#seat-3")
@@ -168,11 +165,10 @@ def expect_a_grid_that_fits_or_pins(page: Page, last_name: str, *, fits: bool) -
 
 
 def test_the_rounds_grid_fits_a_phone_or_scrolls_with_names_pinned(
-    page: Page, log_in: LogIn, alice: User, check_a11y: CheckA11y
+    page: Page, open_table: OpenTable, alice: User, check_a11y: CheckA11y
 ) -> None:
     game = _rounds_of_busts(alice, 13)
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     # The players' numbers come before the events, so four players' would fit without scrolling.
     header = page.locator(".deal-grid thead th")
     expect(header).to_have_text(["Round", *SIX, "Events"])
@@ -183,11 +179,10 @@ def test_the_rounds_grid_fits_a_phone_or_scrolls_with_names_pinned(
 
 
 def test_the_deals_grid_scrolls_with_names_pinned(
-    page: Page, log_in: LogIn, alice: User, check_a11y: CheckA11y
+    page: Page, open_table: OpenTable, alice: User, check_a11y: CheckA11y
 ) -> None:
     game = _deals(alice, 10)  # the whole match of the five-player preset
-    log_in(page, alice)
-    page.goto(f"/sessions/{game.public_id}/")
+    open_table(game, page)
     expect_a_grid_that_fits_or_pins(page, "Eve", fits=True)  # five players fit a phone
     check_a11y(page, "deals-grid")
 

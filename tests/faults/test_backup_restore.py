@@ -22,9 +22,9 @@ from django.db import connection
 
 from scorekeeper.bench.phone import Phone, standings
 from scorekeeper.bench.server import gunicorn, manage
-from scorekeeper.models import GameSession, Player, new_link_token
+from scorekeeper.models import GameSession, new_link_token
 from scorekeeper.rules import trick
-from scorekeeper.services import create_session
+from tests.factories import new_players, trick_session, with_links
 from tests.faults.test_faults import PLAYERS, Scorer, _env
 from tests.stored import deal_entries
 
@@ -38,11 +38,8 @@ OPTIONS: dict[str, object] = {"match": {"type": "deals", "deals": 40}}
 @pytest.fixture
 def game(db: None) -> GameSession:
     owner = User.objects.create_user("owner")
-    players = [Player.objects.create(owner=owner, name=name) for name in PLAYERS]
-    game = create_session(owner=owner, ruleset=PRESET, options=OPTIONS, players=players)
-    game.scorer_token, game.watch_token = new_link_token(), new_link_token()
-    game.save()
-    return game
+    game = trick_session(owner, new_players(owner, PLAYERS), ruleset=PRESET, options=OPTIONS)
+    return with_links(game, watch=new_link_token(), scorer=new_link_token())
 
 
 def test_an_online_backup_during_saves_restores_whole(tmp_path: Path, game: GameSession) -> None:

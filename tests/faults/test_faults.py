@@ -22,9 +22,9 @@ from django.test import Client
 
 from scorekeeper.bench.phone import Phone, ServerGone, csrf_token, deal_post, form_fields
 from scorekeeper.bench.server import Gunicorn, app_env, gunicorn
-from scorekeeper.models import Change, Deal, GameSession, Hand, Player, new_link_token
+from scorekeeper.models import Change, Deal, GameSession, Hand, new_link_token
 from scorekeeper.rules import trick
-from scorekeeper.services import create_session
+from tests.factories import new_players, trick_session, with_links
 from tests.faults.proxy import Proxy
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -67,11 +67,8 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 @pytest.fixture
 def game(db: None) -> GameSession:
     owner = User.objects.create_user("owner")
-    players = [Player.objects.create(owner=owner, name=name) for name in PLAYERS]
-    game = create_session(owner=owner, ruleset="parlett-jokerless", options={}, players=players)
-    game.scorer_token, game.watch_token = new_link_token(), new_link_token()
-    game.save()
-    return game
+    game = trick_session(owner, new_players(owner, PLAYERS))
+    return with_links(game, watch=new_link_token(), scorer=new_link_token())
 
 
 @pytest.fixture

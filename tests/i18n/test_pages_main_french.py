@@ -12,8 +12,8 @@ from django.test import Client
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import adding
-from scorekeeper.services import create_adding_session, create_session, record_event
-from tests.factories import ONE_DEAL, play
+from scorekeeper.services import create_adding_session, record_event
+from tests.factories import finished_session
 from tests.french import needs_french
 
 pytestmark = needs_french
@@ -30,12 +30,7 @@ def french(client: Client, url: str, status: int = 200) -> str:
 @pytest.fixture
 def friday(alice: User, roster: list[Player]) -> GameSession:
     """A finished trick-game session of one deal."""
-    session = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster,
-        title="Friday",
-    )  # fmt: skip
-    play(session, alice, (4, 5, 0))
-    return session
+    return finished_session(alice, roster, title="Friday")
 
 
 @pytest.mark.django_db

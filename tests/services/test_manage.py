@@ -29,7 +29,7 @@ from scorekeeper.services import (
     restore_session,
     resume_session,
 )
-from tests.factories import ONE_DEAL, made_deal
+from tests.factories import finished_session, made_deal
 from tests.stored import compute
 
 
@@ -225,10 +225,7 @@ def test_a_deal_entered_into_an_abandoned_session_resumes_it(
 
 
 def test_a_finished_session_cannot_be_abandoned(alice: User, roster: list[Player]) -> None:
-    game = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster
-    )
-    add_deal(session=game, number=1, entry=made_deal((4, 5, 0)), by_user=alice)
+    game = finished_session(alice, roster)
     with pytest.raises(Rejected, match="finished"):
         abandon_session(session=game, by_user=alice)
 

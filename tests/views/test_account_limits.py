@@ -22,7 +22,7 @@ from django.utils.html import escape
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.scoresheet import loads_scoresheet
 from scorekeeper.services import Rejected, create_session, import_scoresheet, save_ruleset
-from tests.factories import EMPTY_SHEET, ONE_DEAL, play, post_scoresheet
+from tests.factories import EMPTY_SHEET, finished_session, post_scoresheet
 from tests.french import needs_french
 
 PLAYERS_FULL = "An account keeps at most 4 players, archived ones included, and yours has 4."
@@ -208,10 +208,7 @@ def test_a_full_account_refuses_an_import(alice_client: Client, roster: list[Pla
 def test_a_full_account_refuses_a_rematch(
     alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
-    done = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster
-    )
-    play(done, alice, (4, 5, 0))
+    done = finished_session(alice, roster)
     _sessions(alice, roster, 1)
     response = alice_client.post(f"/sessions/{done.public_id}/rematch/", {"form_key": "k"})
     assert response["Location"] == f"/sessions/{done.public_id}/"

@@ -16,6 +16,7 @@ from scorekeeper.presenters.adding import SHOWN_CARDS
 from scorekeeper.rules import adding, bounds
 from scorekeeper.services import create_adding_session
 from scorekeeper.services.count import Pile
+from tests.pages import session_url
 
 HX = {"HX-Request": "true", "HX-Target": "table"}
 
@@ -24,10 +25,6 @@ HX = {"HX-Request": "true", "HX-Target": "table"}
 def game(adding_game: GameSession) -> GameSession:
     """The table here plays the adding game (tests/conftest.py)."""
     return adding_game
-
-
-def _url(session: GameSession, suffix: str = "") -> str:
-    return f"/sessions/{session.public_id}/{suffix}"
 
 
 def _field(page: str, name: str) -> str:
@@ -62,7 +59,7 @@ def _total(page: str) -> int:
 def test_the_counter_is_hidden_until_this_browser_shows_it(
     alice_client: Client, client: Client, game: GameSession, alice: User
 ) -> None:
-    base = _url(game)
+    base = session_url(game)
     page = alice_client.get(base).text
     assert "Count the cards" in page and 'id="counter"' not in page
     response = alice_client.post(base, {"counter": "show"})
@@ -80,7 +77,7 @@ def test_the_counter_is_hidden_until_this_browser_shows_it(
 
 
 def test_one_tap_per_card_and_undo(alice_client: Client, game: GameSession) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     page = _post(alice_client, base, card="K")
     assert _total(page) == 10
@@ -94,7 +91,7 @@ def test_one_tap_per_card_and_undo(alice_client: Client, game: GameSession) -> N
 
 
 def test_a_card_with_a_choice_asks_in_one_more_tap(alice_client: Client, game: GameSession) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     response = alice_client.post(base, {**_counter_form(alice_client, base), "card": "A"})
     assert response["Location"] == f"{base}?ask=A#counter"
@@ -119,7 +116,7 @@ def test_a_card_with_a_choice_asks_in_one_more_tap(alice_client: Client, game: G
 def test_a_proposal_is_recorded_as_the_event_button_records_it(
     alice_client: Client, game: GameSession
 ) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     for card in ("K", "K", "K"):
         page = _post(alice_client, base, card=card)
@@ -139,7 +136,7 @@ def test_a_proposal_is_recorded_as_the_event_button_records_it(
 
 
 def test_a_dismissed_proposal_records_nothing(alice_client: Client, game: GameSession) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     for card in ("K", "K", "K", "3"):
         page = _post(alice_client, base, card=card)
@@ -152,7 +149,7 @@ def test_a_dismissed_proposal_records_nothing(alice_client: Client, game: GameSe
 def test_thirty_three_double_crossing_is_two_proposals_and_the_next_round_starts_at_0(
     alice_client: Client, game: GameSession
 ) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     for card in ("K", "K", "K", "K", "K", "3"):  # 53
         page = _post(alice_client, base, card=card)
@@ -173,7 +170,7 @@ def test_thirty_three_double_crossing_is_two_proposals_and_the_next_round_starts
 def test_two_phones_tapping_at_once_count_the_card_once(
     alice_client: Client, game: GameSession
 ) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     form = _counter_form(alice_client, base)
     alice_client.post(base, {**form, "card": "K"})
@@ -196,7 +193,7 @@ def test_two_phones_tapping_at_once_count_the_card_once(
 def test_bad_input_is_refused_with_a_message(
     alice_client: Client, game: GameSession, data: dict[str, str], message: str
 ) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     version = GameSession.objects.get(pk=game.pk).version
     page = _post(alice_client, base, **data)
@@ -205,7 +202,7 @@ def test_bad_input_is_refused_with_a_message(
 
 
 def test_a_missing_version_is_refused(alice_client: Client, game: GameSession) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     page = alice_client.post(base, {"card": "K"}, follow=True).text
     assert "The count changed on another phone" in page
@@ -217,7 +214,7 @@ def test_a_missing_version_is_refused(alice_client: Client, game: GameSession) -
 def test_another_user_gets_404(
     alice_client: Client, bob_client: Client, game: GameSession, data: dict[str, str]
 ) -> None:
-    base = _url(game)
+    base = session_url(game)
     _show(alice_client, base)
     _post(alice_client, base, card="K")
     version = GameSession.objects.get(pk=game.pk).version
@@ -231,7 +228,7 @@ def test_the_scorer_link_shares_the_count_and_a_watcher_sees_it(
 ) -> None:
     game.scorer_token, game.watch_token = "s" * 30, "w" * 30
     game.save()
-    owner, scorer = _url(game), f"/s/{game.scorer_token}/"
+    owner, scorer = session_url(game), f"/s/{game.scorer_token}/"
     _show(alice_client, owner)
     _post(alice_client, owner, card="K")
     client.post(f"{scorer}name/", {"name": "Sam"})
@@ -256,7 +253,7 @@ def test_one_hundred_black_ace_sets_any_total_and_taiwan_five_names_who_plays_ne
 ) -> None:
     roster = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
     hundred = create_adding_session(owner=alice, ruleset="one-hundred", options={}, players=roster)
-    base = _url(hundred)
+    base = session_url(hundred)
     _show(alice_client, base)
     page = alice_client.get(
         alice_client.post(base, {**_counter_form(alice_client, base), "card": "Black A"})[
@@ -274,7 +271,7 @@ def test_one_hundred_black_ace_sets_any_total_and_taiwan_five_names_who_plays_ne
         options={"card_table": "taiwan"},
         players=roster,
     )
-    base = _url(taiwan)
+    base = session_url(taiwan)
     _show(alice_client, base)
     page = alice_client.post(
         base, {**_counter_form(alice_client, base), "card": "5"}, headers=HX
@@ -292,7 +289,7 @@ def test_a_card_on_another_phone_is_not_a_stale_table_but_an_event_is(
 ) -> None:
     game.scorer_token = "s" * 30
     game.save()
-    owner, scorer = _url(game), f"/s/{game.scorer_token}/"
+    owner, scorer = session_url(game), f"/s/{game.scorer_token}/"
     client.post(f"{scorer}name/", {"name": "Sam"})
     _show(client, scorer)
     page = client.get(scorer).text
@@ -348,7 +345,7 @@ def test_a_card_past_the_bound_is_refused_with_a_message(
     alice_client: Client, ninety_nine: GameSession
 ) -> None:
     _counted(ninety_nine, ["K"] * bounds.MAX_CARDS)
-    base = _url(ninety_nine)
+    base = session_url(ninety_nine)
     _show(alice_client, base)
     version = GameSession.objects.get(pk=ninety_nine.pk).version
     page = _post(alice_client, base, card="9")
@@ -367,7 +364,7 @@ def test_a_card_past_the_bound_is_refused_with_a_message(
 
 def _pages(owner: Client, scorer: Client, session: GameSession) -> dict[str, str]:
     """Every page that shows the count, as the owner, a scorer and a watcher see it."""
-    base, scorer_base, watch = _url(session), f"/s/{SCORER_99}/", f"/w/{WATCH_99}/"
+    base, scorer_base, watch = session_url(session), f"/s/{SCORER_99}/", f"/w/{WATCH_99}/"
     hx = {"HX-Request": "true"}
     return {
         "owner": owner.get(base).text,
@@ -383,7 +380,7 @@ def _pages(owner: Client, scorer: Client, session: GameSession) -> dict[str, str
 def test_a_long_round_shows_only_its_last_cards(
     alice_client: Client, client: Client, ninety_nine: GameSession
 ) -> None:
-    base = _url(ninety_nine)
+    base = session_url(ninety_nine)
     _show(alice_client, base)
     client.post(f"/s/{SCORER_99}/name/", {"name": "Sam"})
     _show(client, f"/s/{SCORER_99}/")

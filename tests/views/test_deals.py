@@ -15,6 +15,7 @@ from scorekeeper.rules import trick
 from scorekeeper.scoresheet import loads_scoresheet
 from scorekeeper.services import add_deal, create_session, edit_deal, import_scoresheet
 from tests.factories import trick_session, worked_deal_form
+from tests.pages import session_url
 
 HX = {"HX-Request": "true", "HX-Target": "entry-status"}
 
@@ -29,10 +30,6 @@ def roster_names() -> list[str]:
 def game(alice: User, roster: list[Player]) -> GameSession:
     """Three of the four, in a session titled "Test"."""
     return trick_session(alice, roster[:3], title="Test")
-
-
-def _url(session: GameSession, suffix: str = "") -> str:
-    return f"/sessions/{session.public_id}/{suffix}"
 
 
 # Starting a session
@@ -71,19 +68,19 @@ def test_it_keeps_the_seats_as_entered_and_deals_from_the_seat_chosen(
         },
     )
     session = GameSession.objects.get(owner=alice)
-    assert response["Location"] == _url(session)
+    assert response["Location"] == session_url(session)
     assert [s.player.name for s in session.seats.all()] == ["Ann", "Ben", "Cat"]
     assert session.first_dealer == 1
     assert session.options == {"match": {"type": "deals", "deals": 18}, "first_trump": "none"}
     assert session.title == "Friday"
-    page = alice_client.get(_url(session)).text
+    page = alice_client.get(session_url(session)).text
     assert "<dt>Dealer</dt><dd>Ben</dd>" in page and "<dt>Leads</dt><dd>Cat</dd>" in page
     result = live.result(session)
     assert (result.next.dealer, result.next.leader) == ("Ben", "Cat")
     assert [standing.player for standing in result.standings] == ["Ann", "Ben", "Cat"]
     # The file has no first dealer: its seat order starts with them (FORMAT.md).
     add_deal(session=session, number=1, entry=_made_by_all(), by_user=alice)
-    exported = alice_client.get(_url(session, "scoresheet.json")).content.decode()
+    exported = alice_client.get(session_url(session, "scoresheet.json")).content.decode()
     sheet = json.loads(exported)
     assert sheet["players"] == ["Ben", "Cat", "Ann"]
     assert (sheet["deals"][0]["dealer"], sheet["next"]["dealer"]) == ("Ben", "Cat")
@@ -191,7 +188,7 @@ def test_custom_needs_two_to_five_players_and_checks_options(
         {**base, "seat_0": roster[0].pk, "seat_1": roster[1].pk, "bonus": "40 25 10"},
     )
     session = GameSession.objects.get()
-    assert response["Location"] == _url(session)
+    assert response["Location"] == session_url(session)
     assert session.options["bonus"] == [40, 25, 10]
     assert session.options["premiums"] == ["declare"]
 
@@ -219,7 +216,7 @@ def test_it_adds_a_player_on_the_spot_keeping_the_form(
 
 
 def test_the_table_shows_the_next_deal(alice_client: Client, game: GameSession) -> None:
-    page = alice_client.get(_url(game)).text
+    page = alice_client.get(session_url(game)).text
     assert ">Deal 1</h2>" in page
     assert "<dt>Dealer</dt><dd>Ann</dd>" in page
     assert "<dt>Leads</dt><dd>Ben</dd>" in page
@@ -228,11 +225,11 @@ def test_the_table_shows_the_next_deal(alice_client: Client, game: GameSession) 
 
 
 def test_it_saves_a_deal(alice_client: Client, alice: User, game: GameSession) -> None:
-    response = alice_client.post(_url(game), worked_deal_form())
+    response = alice_client.post(session_url(game), worked_deal_form())
     assert response.status_code == 302
     deal = Deal.objects.get(session=game)
     assert deal.number == 1
-    page = alice_client.get(_url(game)).text
+    page = alice_client.get(session_url(game)).text
     assert "Deal 1 saved. Ann and Cat made it: Ann +84, Ben +5, Cat +20." in page
     assert "4 tricks + 20 bonus + 60 premium" in page
     assert ">Deal 2</h2>" in page
@@ -265,7 +262,7 @@ def test_it_refuses_a_bad_deal_with_a_message(
     message: str,
     headers: dict[str, str],
 ) -> None:
-    response = alice_client.post(_url(game), worked_deal_form(**overrides), headers=headers)
+    response = alice_client.post(session_url(game), worked_deal_form(**overrides), headers=headers)
     assert response.status_code == 200
     assert message in response.text.replace("&#x27;", "'")
     assert not Deal.objects.exists()
@@ -277,7 +274,7 @@ def test_it_refuses_a_bad_deal_with_a_message(
 def test_live_status_says_ready_with_points(alice_client: Client, game: GameSession) -> None:
     data = worked_deal_form()
     del data["save"]
-    response = alice_client.post(_url(game), data, headers=HX)
+    response = alice_client.post(session_url(game), data, headers=HX)
     assert "Ready to save:" in response.text
     assert "Ann +84 ✓ · Ben +5 · Cat +20 ✓" in response.text
     assert not Deal.objects.exists()
@@ -288,11 +285,11 @@ def test_the_status_names_each_problem_once_with_its_hands(
 ) -> None:
     """The box above the keypad stays short: hands with the same problem share its line."""
     data = {"number": "1", "h0-tricks": "3", "h1-tricks": "2", "h2-tricks": "4", "h2-bid": "4"}
-    response = alice_client.post(_url(game), data, headers=HX)
+    response = alice_client.post(session_url(game), data, headers=HX)
     lines = re.findall(r"<li>(.*?)</li>", response.text)
     assert lines == ["Ann and Ben: Enter the bid, or mark the hand made or failed."]
     data = {"number": "1", "h0-bid": "3"}
-    response = alice_client.post(_url(game), data, headers=HX)
+    response = alice_client.post(session_url(game), data, headers=HX)
     lines = re.findall(r"<li>(.*?)</li>", response.text)
     assert lines == ["Ann, Ben and Cat: How many tricks?"]
     assert not Deal.objects.exists()
@@ -303,13 +300,13 @@ def test_a_hands_choices_are_said_on_its_row_with_the_panel_folded(
 ) -> None:
     """The correction page (and the page after a post without JavaScript): each hand's ⋯ is
     folded and its row says what it holds, so the rows stay short enough to see together."""
-    alice_client.post(_url(game), worked_deal_form())
-    page = alice_client.get(_url(game, "deals/1/")).text
+    alice_client.post(session_url(game), worked_deal_form())
+    page = alice_client.get(session_url(game, "deals/1/")).text
     assert re.findall(r'<p class="hand-chosen">(.*?)</p>', page) == ["Reveal", "Failed ✗", ""]
     assert '<details class="hand-more" open>' not in page
     # A choice the rules refuse stays open beside its message.
     refused = alice_client.post(
-        _url(game), worked_deal_form(2, **{"h1-made": "made", "h1-bid": "2"})
+        session_url(game), worked_deal_form(2, **{"h1-made": "made", "h1-bid": "2"})
     ).text
     assert "Marked as made, but the bid was 2" in refused
     assert refused.count('<details class="hand-more" open>') == 1
@@ -318,12 +315,12 @@ def test_a_hands_choices_are_said_on_its_row_with_the_panel_folded(
 def test_taps_work_without_javascript(alice_client: Client, game: GameSession) -> None:
     data = worked_deal_form(**{"h0-tricks": "3", "h2-cards": "DD"})
     del data["save"]
-    page = alice_client.post(_url(game), {**data, "step": "h0-tricks:1"}).text
+    page = alice_client.post(session_url(game), {**data, "step": "h0-tricks:1"}).text
     assert 'name="h0-tricks" id="id_h0-tricks" value="4"' in page
-    page = alice_client.post(_url(game), {**data, "card": "h2:H"}).text
+    page = alice_client.post(session_url(game), {**data, "card": "h2:H"}).text
     assert 'name="h2-cards" id="id_h2-cards" value="DDH"' in page
     assert "♦♦♥=2" in page
-    page = alice_client.post(_url(game), {**data, "card": "h2:clear"}).text
+    page = alice_client.post(session_url(game), {**data, "card": "h2:clear"}).text
     assert 'name="h2-cards" id="id_h2-cards" value=""' in page
     assert not Deal.objects.exists()
 
@@ -336,7 +333,7 @@ def test_a_refused_form_keeps_each_hands_choices_and_its_card_buttons(
     roster[0].name = 'Ann & <b>"Bo"</b>'
     roster[0].save()
     game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=roster[:3])
-    page = alice_client.post(_url(game), worked_deal_form(**{"h2-tricks": "9"})).text
+    page = alice_client.post(session_url(game), worked_deal_form(**{"h2-tricks": "9"})).text
     assert not Deal.objects.exists()
     assert 'name="h0-premium" id="id_h0-premium_2" value="reveal" checked>' in page
     assert 'name="h0-premium" id="id_h0-premium_0" value="">' in page
@@ -345,7 +342,7 @@ def test_a_refused_form_keeps_each_hands_choices_and_its_card_buttons(
     label = "Ann &amp; &lt;b&gt;&quot;Bo&quot;&lt;/b&gt;"
     assert 'aria-labelledby="id_h0-premium-label">' in page
     assert f'id="id_h0-made-label">Did {label} make the bid?</span>' in page
-    path = _url(game)
+    path = session_url(game)
     assert (
         f'<button type="submit" name="card" value="h0:H" formaction="{path}#hand-0" '
         f'class="btn suit-btn suit-red" aria-label="Heart, 2, for {label}">♥<small>2</small>'
@@ -358,23 +355,23 @@ def test_a_refused_form_keeps_each_hands_choices_and_its_card_buttons(
 def test_a_stale_or_repeated_form_never_stores_twice(
     alice_client: Client, game: GameSession
 ) -> None:
-    assert alice_client.post(_url(game), worked_deal_form()).status_code == 302
-    response = alice_client.post(_url(game), worked_deal_form(), follow=True)
+    assert alice_client.post(session_url(game), worked_deal_form()).status_code == 302
+    response = alice_client.post(session_url(game), worked_deal_form(), follow=True)
     assert "Deal 1 was just saved on another phone, with the same hands as here" in response.text
     assert Deal.objects.count() == 1
     other = worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"})
-    response = alice_client.post(_url(game), other, follow=True)
+    response = alice_client.post(session_url(game), other, follow=True)
     assert "Deal 1 was just entered on another phone. What you typed is kept" in response.text
     assert Deal.objects.count() == 1
 
 
 def test_undo_the_last_deal(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), worked_deal_form())
-    response = alice_client.post(_url(game), {"undo": "1"}, follow=True)
+    alice_client.post(session_url(game), worked_deal_form())
+    response = alice_client.post(session_url(game), {"undo": "1"}, follow=True)
     assert "Deal 1 undone." in response.text
     assert not Deal.objects.exists()
     assert [c.action for c in Change.objects.order_by("id")] == ["added", "deleted"]
-    response = alice_client.post(_url(game), {"undo": "1"}, follow=True)
+    response = alice_client.post(session_url(game), {"undo": "1"}, follow=True)
     assert "Deal 1 is no longer the last deal" in response.text
 
 
@@ -384,9 +381,9 @@ def test_undo_the_last_deal(alice_client: Client, game: GameSession) -> None:
 def test_it_corrects_a_past_deal_and_says_what_changed(
     alice_client: Client, game: GameSession
 ) -> None:
-    alice_client.post(_url(game), worked_deal_form())
+    alice_client.post(session_url(game), worked_deal_form())
     alice_client.post(
-        _url(game),
+        session_url(game),
         {
             "number": "2",
             "h0-tricks": "3",
@@ -398,13 +395,13 @@ def test_it_corrects_a_past_deal_and_says_what_changed(
             "save": "",
         },
     )
-    page = alice_client.get(_url(game, "deals/1/")).text
+    page = alice_client.get(session_url(game, "deals/1/")).text
     assert "Correct deal 1" in page
     assert 'name="h0-bid" id="id_h0-bid" value="4"' in page
     assert 'name="revision" value="1"' in page
     # Ann actually won 3 and Ben 6: Ann failed her reveal.
     response = alice_client.post(
-        _url(game, "deals/1/"),
+        session_url(game, "deals/1/"),
         {**worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"},
         follow=True,
     )
@@ -418,10 +415,10 @@ def test_it_corrects_a_past_deal_and_says_what_changed(
 
 
 def test_a_correction_on_a_stale_copy_is_refused(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), worked_deal_form())
+    alice_client.post(session_url(game), worked_deal_form())
     stale = {**worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}), "revision": "1"}
-    alice_client.post(_url(game, "deals/1/"), stale)
-    response = alice_client.post(_url(game, "deals/1/"), stale, follow=True)
+    alice_client.post(session_url(game, "deals/1/"), stale)
+    response = alice_client.post(session_url(game, "deals/1/"), stale, follow=True)
     assert "Deal 1 was just corrected on another phone." in response.text
     assert Change.objects.filter(action="edited").count() == 1
 
@@ -430,16 +427,18 @@ def test_a_correction_on_a_stale_copy_is_refused(alice_client: Client, game: Gam
 def test_a_correction_sent_again_with_other_hands_is_not_saved_and_comes_back(
     alice_client: Client, game: GameSession, headers: dict[str, str]
 ) -> None:
-    alice_client.post(_url(game), worked_deal_form())
+    alice_client.post(session_url(game), worked_deal_form())
     first = {
         **worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}),
         "revision": "1",
         "form_key": "k",
     }
-    assert alice_client.post(_url(game, "deals/1/"), first, headers=headers).status_code == 302
+    assert (
+        alice_client.post(session_url(game, "deals/1/"), first, headers=headers).status_code == 302
+    )
     # Back to the page as it was (its key and revision), another correction, saved again.
     again = {**first, "h0-tricks": "2", "h1-tricks": "7"}
-    response = alice_client.post(_url(game, "deals/1/"), again, headers=headers, follow=True)
+    response = alice_client.post(session_url(game, "deals/1/"), again, headers=headers, follow=True)
     assert "That was already saved." not in response.text
     assert "What you sent this time is different, so it was not saved" in response.text
     deal = Deal.objects.get()
@@ -452,7 +451,9 @@ def test_a_correction_sent_again_with_other_hands_is_not_saved_and_comes_back(
     assert form["form_key"].value() not in ("", "k")
     assert str(form["revision"].value()) == "2"
     resent = {**again, "form_key": form["form_key"].value(), "revision": "2"}
-    response = alice_client.post(_url(game, "deals/1/"), resent, headers=headers, follow=True)
+    response = alice_client.post(
+        session_url(game, "deals/1/"), resent, headers=headers, follow=True
+    )
     assert "Deal 1 corrected." in response.text
     assert Deal.objects.get().hands.get(seat__position=0).tricks == 2
 
@@ -460,14 +461,14 @@ def test_a_correction_sent_again_with_other_hands_is_not_saved_and_comes_back(
 def test_a_correction_sent_twice_as_it_was_is_saved_once(
     alice_client: Client, game: GameSession
 ) -> None:
-    alice_client.post(_url(game), worked_deal_form())
+    alice_client.post(session_url(game), worked_deal_form())
     fixed = {
         **worked_deal_form(**{"h0-tricks": "3", "h1-tricks": "6"}),
         "revision": "1",
         "form_key": "k",
     }
-    alice_client.post(_url(game, "deals/1/"), fixed)
-    response = alice_client.post(_url(game, "deals/1/"), fixed, follow=True)
+    alice_client.post(session_url(game, "deals/1/"), fixed)
+    response = alice_client.post(session_url(game, "deals/1/"), fixed, follow=True)
     assert "That was already saved." in response.text
     assert Change.objects.filter(action="edited").count() == 1
     assert Deal.objects.get().revision == 2
@@ -482,9 +483,9 @@ def test_a_correction_that_breaks_later_deals_is_refused(
         options={"match": {"type": "target", "target": 90}},
         players=roster[:3],
     )
-    alice_client.post(_url(game), worked_deal_form())  # Ann 84
+    alice_client.post(session_url(game), worked_deal_form())  # Ann 84
     alice_client.post(
-        _url(game),
+        session_url(game),
         {
             "number": "2",
             "h0-tricks": "0",
@@ -498,7 +499,7 @@ def test_a_correction_that_breaks_later_deals_is_refused(
     )
     # Ann alone making 9 with a reveal scores 99: the session would end after deal 1.
     response = alice_client.post(
-        _url(game, "deals/1/"),
+        session_url(game, "deals/1/"),
         {
             **worked_deal_form(
                 **{
@@ -519,14 +520,14 @@ def test_a_correction_that_breaks_later_deals_is_refused(
 
 
 def test_editing_a_missing_deal_is_404(alice_client: Client, game: GameSession) -> None:
-    assert alice_client.get(_url(game, "deals/1/")).status_code == 404
+    assert alice_client.get(session_url(game, "deals/1/")).status_code == 404
 
 
 def test_live_status_on_the_correction_page(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), worked_deal_form())
+    alice_client.post(session_url(game), worked_deal_form())
     data = {**worked_deal_form(**{"h1-tricks": "7"}), "revision": "1"}
     del data["save"]
-    response = alice_client.post(_url(game, "deals/1/"), data, headers=HX)
+    response = alice_client.post(session_url(game, "deals/1/"), data, headers=HX)
     assert "Tricks add up to 11; a deal has 9." in response.text
     assert "<form" not in response.text
 
@@ -546,18 +547,18 @@ def test_a_finished_session_shows_winners_and_extends(
     _play_out(game, alice, 9)
     game.refresh_from_db()
     assert game.finished
-    page = alice_client.get(_url(game)).text
+    page = alice_client.get(session_url(game)).text
     assert "Shared win: Ann, Ben and Cat" in page
     assert "Save deal" not in page
     assert 'name="extend" value="9"' in page
-    response = alice_client.post(_url(game), {"extend": "9"}, follow=True)
+    response = alice_client.post(session_url(game), {"extend": "9"}, follow=True)
     assert "9 more deals to play." in response.text
     assert ">Deal 10</h2>" in response.text
     game.refresh_from_db()
     assert game.options["match"] == {"type": "deals", "deals": 18}
     assert not game.finished
     assert Change.objects.filter(action="extended").get().before == {}
-    response = alice_client.post(_url(game), {"extend": "9"}, follow=True)
+    response = alice_client.post(session_url(game), {"extend": "9"}, follow=True)
     assert "cannot be extended" in response.text
 
 
@@ -565,7 +566,7 @@ def test_a_deal_after_the_end_is_refused(
     alice_client: Client, alice: User, game: GameSession
 ) -> None:
     _play_out(game, alice, 9)
-    response = alice_client.post(_url(game), worked_deal_form(number=10), follow=True)
+    response = alice_client.post(session_url(game), worked_deal_form(number=10), follow=True)
     assert Deal.objects.filter(session=game).count() == 9
     assert "The session ended after deal 9." in response.text.replace("&#x27;", "'")
 
@@ -578,18 +579,18 @@ def test_a_status_check_after_the_end_brings_the_whole_page_back(
     _play_out(game, alice, 9)
     data = worked_deal_form(number=9)
     del data["save"]
-    response = alice_client.post(_url(game), data, headers=HX)
+    response = alice_client.post(session_url(game), data, headers=HX)
     assert response.status_code == 200
-    assert response["HX-Redirect"] == _url(game)
-    page = alice_client.get(_url(game)).text.replace("&#x27;", "'")
+    assert response["HX-Redirect"] == session_url(game)
+    page = alice_client.get(session_url(game)).text.replace("&#x27;", "'")
     assert "The session ended after deal 9." in page
     assert Deal.objects.filter(session=game).count() == 9
 
 
 def test_history_lists_every_change(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), worked_deal_form())
-    alice_client.post(_url(game), {"undo": "1"})
-    page = alice_client.get(_url(game, "history/")).text
+    alice_client.post(session_url(game), worked_deal_form())
+    alice_client.post(session_url(game), {"undo": "1"})
+    page = alice_client.get(session_url(game, "history/")).text
     assert "Entered deal 1" in page
     assert "Deal 1 undone" in page
     assert "Undone deal" not in page
@@ -599,7 +600,7 @@ def test_history_lists_every_change(alice_client: Client, game: GameSession) -> 
 def test_history_marks_what_a_correction_changed(
     alice_client: Client, alice: User, game: GameSession
 ) -> None:
-    alice_client.post(_url(game), worked_deal_form())
+    alice_client.post(session_url(game), worked_deal_form())
     game.refresh_from_db()
     # Ben keeps his hand; Ann wins 3 instead of 4, and Cat the trick she lost.
     hands = {
@@ -611,7 +612,7 @@ def test_history_marks_what_a_correction_changed(
     edit_deal(
         session=game, number=1, revision=revision, entry=trick.DealEntry(hands), by_user=alice
     )
-    page = alice_client.get(_url(game, "history/")).text
+    page = alice_client.get(session_url(game, "history/")).text
     correction = page.split("Corrected deal 1", 1)[1].split("Entered deal 1", 1)[0]
     before, after = correction.split(">After<", 1)
     changed = (
@@ -665,8 +666,8 @@ def test_another_user_gets_404_everywhere(
     suffix: str,
     data: dict[str, str],
 ) -> None:
-    alice_client.post(_url(game), worked_deal_form())
-    response = getattr(bob_client, method)(_url(game, suffix), data)
+    alice_client.post(session_url(game), worked_deal_form())
+    response = getattr(bob_client, method)(session_url(game, suffix), data)
     assert response.status_code == 404
     assert Deal.objects.count() == 1
     assert Change.objects.count() == 1
@@ -693,7 +694,7 @@ def test_another_users_players_cannot_be_seated(
 
 def test_anonymous_users_are_sent_to_log_in(client: Client, game: GameSession) -> None:
     for suffix in ["", "deals/1/", "history/"]:
-        assert client.get(_url(game, suffix))["Location"].startswith("/accounts/login/")
+        assert client.get(session_url(game, suffix))["Location"].startswith("/accounts/login/")
     assert client.get("/sessions/new/")["Location"].startswith("/accounts/login/")
 
 
@@ -713,15 +714,15 @@ def test_the_session_page_uses_a_fixed_number_of_queries(
         )
         _play_out(game, alice, deals)
         with CaptureQueriesContext(connection) as queries:
-            assert alice_client.get(_url(game)).status_code == 200
+            assert alice_client.get(session_url(game)).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
     assert counts[1] <= 12
 
 
 def test_export_after_table_entry_round_trips(alice_client: Client, game: GameSession) -> None:
-    alice_client.post(_url(game), worked_deal_form())
-    data = json.loads(alice_client.get(_url(game, "scoresheet.json")).content)
+    alice_client.post(session_url(game), worked_deal_form())
+    data = json.loads(alice_client.get(session_url(game, "scoresheet.json")).content)
     assert data["deals"][0]["hands"]["Cat"] == {"tricks": 0, "bid_cards": ["diamonds"] * 3}
     assert (
         data["totals"]
@@ -740,7 +741,7 @@ def test_undo_on_an_empty_session_is_refused_plainly(
 ) -> None:
     # Found by the fuzz tests: "undo 0" on a session without deals crashed.
     for number in ["0", "-1", "1"]:
-        response = alice_client.post(_url(game), {"undo": number}, follow=True)
+        response = alice_client.post(session_url(game), {"undo": number}, follow=True)
         assert response.status_code == 200
         assert "is no longer the last deal" in response.text
 
@@ -752,7 +753,7 @@ def test_a_saved_deal_and_its_page_never_write_the_login_session(
     where keeping it in the login session wrote that row twice more (SQLite takes them one at
     a time)."""
     with CaptureQueriesContext(connection) as queries:
-        saved = alice_client.post(_url(game), worked_deal_form())
+        saved = alice_client.post(session_url(game), worked_deal_form())
         page = alice_client.get(saved["Location"])
     assert saved.status_code == 302 and "Deal 1 saved" in page.text
     writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]

@@ -21,7 +21,7 @@ from scorekeeper.services import (
     delete_session,
     record_event,
 )
-from tests.factories import ONE_DEAL, play
+from tests.factories import finished_session, play
 from tests.pages import without_tokens
 from tests.stored import compute
 
@@ -29,12 +29,7 @@ from tests.stored import compute
 @pytest.fixture
 def done(alice: User, roster: list[Player]) -> GameSession:
     """A finished session: one deal played."""
-    session = create_session(
-        owner=alice, ruleset="parlett-jokerless", options=ONE_DEAL, players=roster,
-        title="Done",
-    )  # fmt: skip
-    play(session, alice, (4, 5, 0))
-    return session
+    return finished_session(alice, roster, title="Done")
 
 
 def _url(game: GameSession, suffix: str = "manage/") -> str:

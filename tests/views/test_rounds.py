@@ -11,6 +11,7 @@ from scorekeeper import live
 from scorekeeper.models import Change, GameSession, Player, Round, RoundEvent
 from scorekeeper.rules import adding
 from scorekeeper.services import create_adding_session
+from tests.pages import session_url, table_state
 
 HX = {"HX-Request": "true", "HX-Target": "table"}
 
@@ -21,20 +22,12 @@ def game(adding_game: GameSession) -> GameSession:
     return adding_game
 
 
-def _url(session: GameSession, suffix: str = "") -> str:
-    return f"/sessions/{session.public_id}/{suffix}"
-
-
-def _state(client: Client, session: GameSession) -> str:
-    page = client.get(_url(session)).text
-    match = re.search(r'name="state" value="([^"]+)"', page)
-    assert match
-    return match.group(1)
-
-
 def _tap(client: Client, session: GameSession, tap: str, **headers: str) -> str:
     response = client.post(
-        _url(session), {"state": _state(client, session), "tap": tap}, headers=headers, follow=True
+        session_url(session),
+        {"state": table_state(client, session), "tap": tap},
+        headers=headers,
+        follow=True,
     )
     assert response.status_code == 200
     return response.text
@@ -63,7 +56,7 @@ def test_it_starts_an_adding_session(
         },
     )
     session = GameSession.objects.get(owner=alice)
-    assert response["Location"] == _url(session)
+    assert response["Location"] == session_url(session)
     assert session.family == "adding"
     assert session.options == {"tokens": 7}
     assert [s.player.name for s in session.seats.all()] == ["Ann", "Ben", "Cat"]
@@ -84,7 +77,7 @@ def test_it_rejects_a_bad_start(alice_client: Client, roster: list[Player]) -> N
 
 
 def test_the_table_shows_tokens_and_buttons(alice_client: Client, game: GameSession) -> None:
-    page = alice_client.get(_url(game)).text
+    page = alice_client.get(session_url(game)).text
     assert ">Round 1<" in page
     assert page.count("9 tokens") == 3
     for label in ["Hit 33", "Hit 66", "Hit 99", "Cross 33", "Cross 66", "Bust", "Empty hand"]:
@@ -107,8 +100,8 @@ def test_a_tap_is_stored_at_once_and_says_what_it_did(
 
 
 def test_a_tap_with_htmx_returns_the_table(alice_client: Client, game: GameSession) -> None:
-    state = _state(alice_client, game)
-    response = alice_client.post(_url(game), {"state": state, "tap": "0:bust:"}, headers=HX)
+    state = table_state(alice_client, game)
+    response = alice_client.post(session_url(game), {"state": state, "tap": "0:bust:"}, headers=HX)
     assert response.text.lstrip().startswith('<div id="table"')
     assert 'hx-swap-oob="innerHTML"' in response.text
     assert "Ann: Bust. Ann -2." in response.text
@@ -119,8 +112,8 @@ def test_a_tap_with_htmx_brings_the_strip_out_of_band(
     alice_client: Client, game: GameSession
 ) -> None:
     """The strip at the top of the page is outside the table: the answer carries it too."""
-    state = _state(alice_client, game)
-    response = alice_client.post(_url(game), {"state": state, "tap": "0:bust:"}, headers=HX)
+    state = table_state(alice_client, game)
+    response = alice_client.post(session_url(game), {"state": state, "tap": "0:bust:"}, headers=HX)
     strip = re.search(r'<div id="standings-strip"[^>]*>(.*?)</ol>', response.text, re.S)
     assert strip
     assert 'hx-swap-oob="true"' in strip.group(0)
@@ -129,9 +122,9 @@ def test_a_tap_with_htmx_brings_the_strip_out_of_band(
 
 
 def test_a_stale_or_double_tap_is_refused(alice_client: Client, game: GameSession) -> None:
-    state = _state(alice_client, game)
-    alice_client.post(_url(game), {"state": state, "tap": "0:bust:"})
-    response = alice_client.post(_url(game), {"state": state, "tap": "0:bust:"}, follow=True)
+    state = table_state(alice_client, game)
+    alice_client.post(session_url(game), {"state": state, "tap": "0:bust:"})
+    response = alice_client.post(session_url(game), {"state": state, "tap": "0:bust:"}, follow=True)
     assert "The table changed on another phone" in response.text
     assert RoundEvent.objects.count() == 1
 
@@ -156,7 +149,7 @@ def test_events_the_preset_does_not_have_are_refused(
 def test_undo_the_last_tap(alice_client: Client, game: GameSession) -> None:
     _tap(alice_client, game, "1:hit:33")
     response = alice_client.post(
-        _url(game), {"state": _state(alice_client, game), "undo_tap": ""}, follow=True
+        session_url(game), {"state": table_state(alice_client, game), "undo_tap": ""}, follow=True
     )
     assert "Last tap undone." in response.text
     assert not RoundEvent.objects.exists()
@@ -165,17 +158,17 @@ def test_undo_the_last_tap(alice_client: Client, game: GameSession) -> None:
 
 
 def test_adjust(alice_client: Client, game: GameSession) -> None:
-    state = _state(alice_client, game)
+    state = table_state(alice_client, game)
     response = alice_client.post(
-        _url(game), {"state": state, "player": "2", "tokens": "2", "adjust": ""}, follow=True
+        session_url(game), {"state": state, "player": "2", "tokens": "2", "adjust": ""}, follow=True
     )
     assert "Cat: Adjust +2. Cat +2." in response.text
     response = alice_client.post(
-        _url(game), {"state": _state(alice_client, game), "player": "2", "tokens": "0"}
+        session_url(game), {"state": table_state(alice_client, game), "player": "2", "tokens": "0"}
     )
     assert "An adjustment of 0 changes nothing" in response.text
     response = alice_client.post(
-        _url(game), {"state": _state(alice_client, game), "player": "2", "tokens": ""}
+        session_url(game), {"state": table_state(alice_client, game), "player": "2", "tokens": ""}
     )
     assert "Say by how many." in response.text
     assert RoundEvent.objects.count() == 1
@@ -200,27 +193,27 @@ def test_elimination_and_the_winner(
 def test_correct_a_round(alice_client: Client, game: GameSession) -> None:
     _tap(alice_client, game, "1:hit:33")
     _tap(alice_client, game, "2:bust:")
-    page = alice_client.get(_url(game, "rounds/1/")).text
+    page = alice_client.get(session_url(game, "rounds/1/")).text
     assert "Correct round 1" in page
     assert 'name="revision" value="1"' in page
     response = alice_client.post(
-        _url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
+        session_url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
     )
     assert "Round 1 corrected." in response.text
     assert "Ann 8 tokens → 9 tokens" in response.text
     response = alice_client.post(
-        _url(game, "rounds/1/"),
+        session_url(game, "rounds/1/"),
         {"revision": "2", "player": "0", "event": "cross:33", "add": ""},
         follow=True,
     )
     assert "Round 1, event 2 (Ann)" in response.text  # nothing may follow the round's end
     response = alice_client.post(
-        _url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
+        session_url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
     )
     assert "Round 1 was just corrected on another phone." in response.text
-    response = alice_client.post(_url(game, "rounds/1/"), {"revision": "2", "remove": "0"})
+    response = alice_client.post(session_url(game, "rounds/1/"), {"revision": "2", "remove": "0"})
     assert Round.objects.get().events.count() == 1  # a round keeps at least one event
-    assert alice_client.get(_url(game, "rounds/9/")).status_code == 404
+    assert alice_client.get(session_url(game, "rounds/9/")).status_code == 404
 
 
 def _round_one(game: GameSession) -> list[tuple[str, str]]:
@@ -234,7 +227,7 @@ def test_a_round_correction_resent_as_another_removal_is_not_saved(
 ) -> None:
     _tap(alice_client, game, "1:hit:33")
     _tap(alice_client, game, "0:hit:33")
-    url = _url(game, "rounds/1/")
+    url = session_url(game, "rounds/1/")
     first = {"revision": "1", "form_key": "k", "remove": "0"}
     assert alice_client.post(url, first, headers=headers).status_code == 302
     assert _round_one(game) == [("Ann", "hit")]
@@ -257,7 +250,7 @@ def test_a_round_correction_resent_as_an_added_event_is_not_saved_and_comes_back
 ) -> None:
     _tap(alice_client, game, "1:hit:33")
     _tap(alice_client, game, "0:hit:33")
-    url = _url(game, "rounds/1/")
+    url = session_url(game, "rounds/1/")
     first = {"revision": "1", "form_key": "k", "remove": "0"}
     alice_client.post(url, first, headers=headers)
     again = {"revision": "1", "form_key": "k", "player": "2", "event": "hit:33", "add": ""}
@@ -288,7 +281,7 @@ def test_a_round_correction_sent_twice_as_it_was_is_saved_once(
 ) -> None:
     _tap(alice_client, game, "1:hit:33")
     _tap(alice_client, game, "0:hit:33")
-    url = _url(game, "rounds/1/")
+    url = session_url(game, "rounds/1/")
     form = {"revision": "1", "form_key": "k", **sent}
     alice_client.post(url, form)
     corrected = _round_one(game)
@@ -302,11 +295,11 @@ def test_a_round_correction_sent_twice_as_it_was_is_saved_once(
 def test_an_undo_sent_with_the_key_of_a_tap_already_made_is_not_taken_for_it(
     alice_client: Client, game: GameSession, headers: dict[str, str]
 ) -> None:
-    state = _state(alice_client, game)
-    alice_client.post(_url(game), {"state": state, "form_key": "k", "tap": "1:hit:33"})
+    state = table_state(alice_client, game)
+    alice_client.post(session_url(game), {"state": state, "form_key": "k", "tap": "1:hit:33"})
     # Back to that page: its undo button sends the same key as the tap.
     undo = {"state": state, "form_key": "k", "undo_tap": ""}
-    response = alice_client.post(_url(game), undo, headers=headers, follow=True)
+    response = alice_client.post(session_url(game), undo, headers=headers, follow=True)
     assert "That was already saved." not in response.text
     assert "That page's tap was already recorded (Ben: Hit 33)" in response.text.replace(
         "&#x27;", "'"
@@ -319,9 +312,9 @@ def test_an_undo_sent_with_the_key_of_a_tap_already_made_is_not_taken_for_it(
 def test_an_undo_sent_twice_undoes_one_tap(alice_client: Client, game: GameSession) -> None:
     _tap(alice_client, game, "1:hit:33")
     _tap(alice_client, game, "0:hit:33")
-    undo = {"state": _state(alice_client, game), "form_key": "k", "undo_tap": ""}
-    alice_client.post(_url(game), undo)
-    response = alice_client.post(_url(game), undo, follow=True)
+    undo = {"state": table_state(alice_client, game), "form_key": "k", "undo_tap": ""}
+    alice_client.post(session_url(game), undo)
+    response = alice_client.post(session_url(game), undo, follow=True)
     assert "That was already saved." in response.text
     assert RoundEvent.objects.count() == 1
     assert [c.action for c in Change.objects.order_by("id")] == ["added", "added", "deleted"]
@@ -329,7 +322,7 @@ def test_an_undo_sent_twice_undoes_one_tap(alice_client: Client, game: GameSessi
 
 def test_the_scoresheet_downloads(alice_client: Client, game: GameSession) -> None:
     _tap(alice_client, game, "1:hit:33")
-    data = json.loads(alice_client.get(_url(game, "scoresheet.json")).content)
+    data = json.loads(alice_client.get(session_url(game, "scoresheet.json")).content)
     assert data["family"] == "adding"
     assert data["rounds"][0]["events"] == [{"player": "Ben", "event": "hit", "target": 33}]
     assert data["rounds"][0]["tokens"] == {"Ann": 8, "Ben": 9, "Cat": 8}
@@ -354,23 +347,23 @@ def test_another_user_gets_404(
     data: dict[str, str],
 ) -> None:
     _tap(alice_client, game, "1:hit:33")
-    assert getattr(bob_client, method)(_url(game, suffix), data).status_code == 404
+    assert getattr(bob_client, method)(session_url(game, suffix), data).status_code == 404
     assert RoundEvent.objects.count() == 1
 
 
 def test_history_speaks_of_rounds(alice_client: Client, game: GameSession) -> None:
     _tap(alice_client, game, "1:hit:33")
-    alice_client.post(_url(game), {"state": _state(alice_client, game), "undo_tap": ""})
-    page = alice_client.get(_url(game, "history/")).text
+    alice_client.post(session_url(game), {"state": table_state(alice_client, game), "undo_tap": ""})
+    page = alice_client.get(session_url(game, "history/")).text
     assert "Event in round 1" in page
     assert "Event undone in round 1" in page
 
 
 def test_csv_and_chart_of_an_adding_game(alice_client: Client, game: GameSession) -> None:
     _tap(alice_client, game, "1:hit:33")
-    page = alice_client.get(_url(game)).text
+    page = alice_client.get(session_url(game)).text
     assert "Ann ends on 8. Ben ends on 9. Cat ends on 8." in page
-    text = alice_client.get(_url(game, "session.csv")).content.decode()
+    text = alice_client.get(session_url(game, "session.csv")).content.decode()
     assert text.splitlines()[0] == "round,dealer,events,Ann after,Ben after,Cat after"
     assert text.splitlines()[1] == "1,Ann,Ben: Hit 33,8,9,8"
 
@@ -393,7 +386,7 @@ def test_a_past_round_s_event_is_changed_to_another_player(
     alice_client: Client, game: GameSession
 ) -> None:
     _three_rounds(alice_client, game)
-    url = _url(game, "rounds/1/")
+    url = session_url(game, "rounds/1/")
     page = alice_client.get(url).text
     assert 'name="change" value="0"' in page
     # Round 1: "Ben: Bust" becomes "Cat: Bust", in one step: the round is never left empty.
@@ -416,7 +409,7 @@ def test_a_past_round_s_event_is_changed_to_another_player(
         {"events": [{"player": "Ben", "event": "bust"}]},
         {"events": [{"player": "Cat", "event": "bust"}]},
     )
-    history = alice_client.get(_url(game, "history/")).text
+    history = alice_client.get(session_url(game, "history/")).text
     assert "Corrected round 1" in history
 
 
@@ -426,7 +419,7 @@ def test_an_event_s_kind_is_changed_and_the_rounds_after_it_follow(
     _three_rounds(alice_client, game)
     # Round 2: Cat's hit 33 was a hit 66: the others pay the same, the page says so.
     sent = {"revision": "1", "change": "0", "player": "2", "event": "hit:66"}
-    response = alice_client.post(_url(game, "rounds/2/"), sent, follow=True)
+    response = alice_client.post(session_url(game, "rounds/2/"), sent, follow=True)
     assert "Event 1: Cat: Hit 33 → Cat: Hit 66." in response.text
     assert "Standings unchanged." in response.text
     assert _events(game, 2) == [("Cat", "hit", 66), ("Ann", "bust", None)]
@@ -436,7 +429,7 @@ def test_an_event_is_added_before_the_one_that_ended_the_round(
     alice_client: Client, game: GameSession
 ) -> None:
     _three_rounds(alice_client, game)
-    url = _url(game, "rounds/1/")
+    url = session_url(game, "rounds/1/")
     page = alice_client.get(url).text
     assert "Before event 1" in page
     sent = {"revision": "1", "add": "", "player": "0", "event": "hit:33", "where": "0"}
@@ -451,7 +444,7 @@ def test_a_change_the_rules_refuse_says_why_beside_it_and_keeps_what_was_chosen(
 ) -> None:
     _three_rounds(alice_client, game)
     # Round 2's bust made a hit 99: it would end the round, and Ann's bust could not follow.
-    url = _url(game, "rounds/2/")
+    url = session_url(game, "rounds/2/")
     sent = {"revision": "1", "change": "0", "player": "2", "event": "hit:99"}
     response = alice_client.post(url, sent)
     assert response.status_code == 200
@@ -472,7 +465,7 @@ def test_an_added_event_refused_keeps_what_was_chosen(
     alice_client: Client, game: GameSession
 ) -> None:
     _three_rounds(alice_client, game)
-    url = _url(game, "rounds/1/")
+    url = session_url(game, "rounds/1/")
     sent = {"revision": "1", "add": "", "player": "2", "event": "cross:33", "where": "1"}
     response = alice_client.post(url, sent)
     assert response.status_code == 200
@@ -491,7 +484,7 @@ def test_removing_the_only_event_of_a_past_round_says_what_to_do(
 ) -> None:
     _three_rounds(alice_client, game)
     response = alice_client.post(
-        _url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
+        session_url(game, "rounds/1/"), {"revision": "1", "remove": "0"}, follow=True
     )
     assert "Round 1 needs at least one event: change this one instead of removing it." in (
         response.text
@@ -501,7 +494,7 @@ def test_removing_the_only_event_of_a_past_round_says_what_to_do(
 
 def test_a_change_sent_twice_is_saved_once(alice_client: Client, game: GameSession) -> None:
     _three_rounds(alice_client, game)
-    url = _url(game, "rounds/1/")
+    url = session_url(game, "rounds/1/")
     sent = {"revision": "1", "form_key": "k", "change": "0", "player": "2", "event": "bust:"}
     alice_client.post(url, sent)
     response = alice_client.post(url, sent, follow=True)
@@ -520,12 +513,12 @@ def test_an_adjustment_refused_comes_back_at_its_field(
 ) -> None:
     """Without JavaScript the page comes back at the form's anchor (its action's #adjust),
     with htmx the table with the form open; both keep what was typed and chosen."""
-    page = alice_client.get(_url(game)).text
-    assert f'action="{_url(game)}#adjust"' in page
+    page = alice_client.get(session_url(game)).text
+    assert f'action="{session_url(game)}#adjust"' in page
     assert 'id="adjust"' in page
-    sent = {"state": _state(alice_client, game), "player": "2", "tokens": tokens, "adjust": ""}
+    sent = {"state": table_state(alice_client, game), "player": "2", "tokens": tokens, "adjust": ""}
     for headers in ({}, HX):
-        response = alice_client.post(_url(game), sent, headers=headers)
+        response = alice_client.post(session_url(game), sent, headers=headers)
         assert response.status_code == 200
         form = response.context["adjust_form"]
         assert (form["player"].value(), form["tokens"].value()) == ("2", tokens)
@@ -537,8 +530,8 @@ def test_an_adjustment_refused_comes_back_at_its_field(
 
 
 def test_an_adjustment_made_is_said_by_its_form(alice_client: Client, game: GameSession) -> None:
-    sent = {"state": _state(alice_client, game), "player": "2", "tokens": "-1", "adjust": ""}
-    response = alice_client.post(_url(game), sent)
+    sent = {"state": table_state(alice_client, game), "player": "2", "tokens": "-1", "adjust": ""}
+    response = alice_client.post(session_url(game), sent)
     assert response["Location"].endswith("#adjust")
     page = alice_client.get(response["Location"]).text
     said = re.search(
@@ -560,7 +553,7 @@ def test_wilson_rows_show_the_allowance_as_it_stands(
     def labels(page: str) -> list[str]:
         return re.findall(r'<span class="tokens-label">([^<]*)</span>', page)
 
-    page = alice_client.get(_url(game)).text
+    page = alice_client.get(session_url(game)).text
     assert labels(page) == ["3 game points this round, score 0"] * 3
     page = _tap(alice_client, game, "1:border:33")
     assert "Ben: Border 33. Ben -1." in page

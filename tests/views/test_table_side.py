@@ -4,14 +4,13 @@ JavaScript comes back at that row."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import GameSession, Player, RoundEvent
 from tests.factories import adding_session
+from tests.pages import table_state
 
 HX = {"HX-Request": "true", "HX-Target": "table"}
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -26,14 +25,6 @@ def roster_names() -> list[str]:
 @pytest.fixture
 def pennies(alice: User, roster: list[Player]) -> GameSession:
     return adding_session(alice, roster)
-
-
-def _state(client: Client, session: GameSession) -> str:
-    match = re.search(
-        r'name="state" value="([^"]+)"', client.get(f"/sessions/{session.public_id}/").text
-    )
-    assert match
-    return match.group(1)
 
 
 def _row(page: str, anchor: str) -> str:
@@ -54,7 +45,9 @@ def test_a_tap_without_javascript_comes_back_at_its_row_and_says_it_there(
     alice_client: Client, pennies: GameSession
 ) -> None:
     url = f"/sessions/{pennies.public_id}/"
-    response = alice_client.post(url, {"state": _state(alice_client, pennies), "tap": "2:hit:66"})
+    response = alice_client.post(
+        url, {"state": table_state(alice_client, pennies), "tap": "2:hit:66"}
+    )
     assert response.status_code == 302
     assert response["Location"] == f"{url}#seat-3"
     page = alice_client.get(url).text
@@ -69,7 +62,7 @@ def test_a_tap_with_htmx_says_it_by_its_row_and_clears_the_top(
     alice_client: Client, pennies: GameSession
 ) -> None:
     url = f"/sessions/{pennies.public_id}/"
-    data = {"state": _state(alice_client, pennies), "tap": "1:bust:"}
+    data = {"state": table_state(alice_client, pennies), "tap": "1:bust:"}
     page = alice_client.post(url, data, headers=HX).text
     assert page.lstrip().startswith('<div id="table"')
     row = _row(page, "seat-2")
@@ -84,9 +77,9 @@ def test_undo_without_javascript_comes_back_at_the_undo_button(
     alice_client: Client, pennies: GameSession
 ) -> None:
     url = f"/sessions/{pennies.public_id}/"
-    alice_client.post(url, {"state": _state(alice_client, pennies), "tap": "0:hit:33"})
+    alice_client.post(url, {"state": table_state(alice_client, pennies), "tap": "0:hit:33"})
     alice_client.get(url)
-    response = alice_client.post(url, {"state": _state(alice_client, pennies), "undo_tap": ""})
+    response = alice_client.post(url, {"state": table_state(alice_client, pennies), "undo_tap": ""})
     assert response["Location"] == f"{url}#undo"
     page = alice_client.get(url).text
     # Said where the button was, though nothing is left to undo (so the button is gone).
@@ -97,7 +90,7 @@ def test_undo_without_javascript_comes_back_at_the_undo_button(
 
 def test_a_refused_tap_is_said_by_its_row(alice_client: Client, pennies: GameSession) -> None:
     url = f"/sessions/{pennies.public_id}/"
-    state = _state(alice_client, pennies)
+    state = table_state(alice_client, pennies)
     alice_client.post(url, {"state": state, "tap": "0:bust:"})
     response = alice_client.post(url, {"state": state, "tap": "3:hit:33"})
     assert response["Location"] == f"{url}#seat-4"
@@ -108,7 +101,9 @@ def test_a_refused_tap_is_said_by_its_row(alice_client: Client, pennies: GameSes
 
 def test_a_button_of_no_row_is_said_at_the_top(alice_client: Client, pennies: GameSession) -> None:
     url = f"/sessions/{pennies.public_id}/"
-    response = alice_client.post(url, {"state": _state(alice_client, pennies), "tap": "7:bust:"})
+    response = alice_client.post(
+        url, {"state": table_state(alice_client, pennies), "tap": "7:bust:"}
+    )
     assert response["Location"] == url
     page = alice_client.get(url).text.replace("&#x27;", "'")
     assert "That button is not one of this table's." in _top_messages(page)
