@@ -295,8 +295,8 @@ def seat(page: Page, name: str) -> Locator:
 
 
 def messages(page: Page) -> Locator:
-    """What the page says: a tap's (or an undo's) answer beside its row or the undo button
-    (issue: at the table, bug 1), anything else at the top."""
+    """What the page says: a tap's (or an undo's) answer beside its row or the undo button,
+    anything else at the top."""
     return page.locator("#messages [role=status], .tap-said [role=status]")
 
 
@@ -558,7 +558,7 @@ def test_a_dollar_bill_shows_its_folds(
     expect(bills).to_have_count(3)
     expect(page.locator("li.adding-seat .coin")).to_have_count(0)
     labels = page.locator("li.adding-seat .tokens-label")
-    # One word throughout (issue: at the table, bug 13): the label counts the folds left, the
+    # One word throughout: the label counts the folds left, the
     # picture shows the corners folded.
     expect(labels).to_have_text(["4 folds left"] * 3)
     expect(bills.locator(".fold")).to_have_count(0)
@@ -597,7 +597,7 @@ def test_a_tap_without_javascript(open_table: OpenTable, alice: User, roster: li
     assert posted.value.status == 302
     assert "hx-request" not in posted.value.request.headers
     expect(messages(page)).to_have_text(["Ben: Hit 33. Cat -1, Ann -1."])
-    # Back at Ben's row, where the tap was made (issue: at the table, bug 1).
+    # Back at Ben's row, where the tap was made.
     assert page.url.endswith(url + "#seat-2")
     expect(seat(page, "Ben").locator(".tap-said [role=status]")).to_have_text(
         ["Ben: Hit 33. Cat -1, Ann -1."]

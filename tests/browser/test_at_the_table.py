@@ -363,8 +363,8 @@ def test_the_last_hand_gets_the_tricks_left_until_it_is_typed(
 def test_a_hand_keeps_its_place_while_its_cards_are_tapped(
     page: Page, open_table: OpenTable, alice: User, roster: list[Player]
 ) -> None:
-    """Bug 10: after the first suit tap, the cards pushed the × button onto its own line and
-    the hand jumped mid-entry."""
+    """The hand stays where it is while its bid-cards are tapped: the cards shown never push
+    the × button onto a line of its own."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     open_table(game, page)
     wait_for_keypad(page)
@@ -387,8 +387,8 @@ def test_without_javascript_a_card_tap_comes_back_to_its_hand(
     alice: User,
     roster: list[Player],
 ) -> None:
-    """Bug 2: without JavaScript each tap reloaded the page at the top, 17 times a deal. The
-    numbers are typed now; a bid-card tap is a POST that comes back to the hand it was for."""
+    """Without JavaScript the numbers are typed, and a bid-card tap is a POST whose page comes
+    back at the hand it was for, not at the top."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     page = open_table(game, java_script_enabled=False)
     expect(page.locator("#keypad")).to_be_hidden()

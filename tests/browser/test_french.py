@@ -1,5 +1,5 @@
-"""Issue 19, done when: a trick-game deal and an adding-game round played in French at the
-phone viewport, with axe passing.
+"""A trick-game deal and an adding-game round played in French at the phone viewport, with
+axe passing.
 
 The phone asks for French (its browser's language, `Accept-Language`), so no step names a
 button by its English words: the steps find what they tap by ids, names and data attributes,

@@ -1,4 +1,4 @@
-"""House rules and saved rulesets on a phone (issue 15), 360 × 740.
+"""House rules and saved rulesets on a phone, 360 × 740.
 
 The table saves "Our Friday rules" (Classic Ninety-Nine with the trump named by the declarer
 and 18 deals) through the screens, watching the "House rule" mark follow what is chosen; starts

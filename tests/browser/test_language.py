@@ -1,5 +1,5 @@
-"""Issue 19: the language switch in the footer, on a 360 px phone with JavaScript off (a plain
-form) and on; axe in light and dark; back on the same page, remembered by that phone."""
+"""The language switch in the footer, on a 360 px phone with JavaScript off (a plain form)
+and on; axe in light and dark; back on the same page, remembered by that phone."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The rule sheet's options form on a phone (issue: at the table, bug 9): a select of match types
-and a number, without JavaScript; a refused value is said beside its field, the other options
-stay as chosen, and the page passes axe in light and dark."""
+"""The rule sheet's options form on a phone: a select of match types and a number, without
+JavaScript; a refused value is said beside its field, the other options stay as chosen, and the
+page passes axe in light and dark."""
 
 from __future__ import annotations
 

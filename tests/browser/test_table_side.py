@@ -1,11 +1,10 @@
-"""At the table, on a 360-px phone: bugs a new user hit (issue: at the table), each with a test
-that failed before its fix.
+"""At the table, on a 360-px phone:
 
-- Bug 1: a tap on an adding-game row below the first keeps that row where it was on the screen
-  and says what it did next to it (with htmx; without JavaScript the page comes back at the row).
-- Bug 12: the rounds and deal grids fit a phone: they scroll sideways inside their box with the
-  round or deal number and the names pinned, and the page itself never scrolls sideways.
-- Bug 14: the printable score pad's name boxes and column headings are not clipped at phone width.
+- A tap on an adding-game row below the first keeps that row where it was on the screen and
+  says what it did next to it (with htmx; without JavaScript the page comes back at the row).
+- The rounds and deal grids fit a phone: they scroll sideways inside their box with the round
+  or deal number and the names pinned, and the page itself never scrolls sideways.
+- The printable score pad's name boxes and column headings are not clipped at phone width.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ def _top(locator: Locator) -> float:
     return float(box["y"])
 
 
-# Bug 1: a tap keeps its row in place and is announced beside it
+# A tap keeps its row in place and is announced beside it
 
 
 def test_a_tap_below_the_first_row_keeps_the_row_in_place(
@@ -88,7 +87,7 @@ def test_a_tap_without_javascript_comes_back_at_its_row(
     assert 0 <= _top(cat) <= 16, "the page opens at the tapped row"
 
 
-# Bug 12: the grids fit a phone, or scroll inside their box with the numbers and names pinned
+# The grids fit a phone, or scroll inside their box with the numbers and names pinned
 
 SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 FIVE = SIX[:5]
@@ -187,7 +186,7 @@ def test_the_deals_grid_scrolls_with_names_pinned(
     check_a11y(page, "deals-grid")
 
 
-# Bug 14 (part): the printable score pad at phone width
+# The printable score pad at phone width
 
 PADS = [
     f"/rules/{family}/{preset_id}/pad/"

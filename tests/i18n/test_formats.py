@@ -1,4 +1,4 @@
-"""Issue 19: numbers and dates follow the language; English reads as it always did."""
+"""Numbers and dates follow the language; English reads as it always did."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The site's own pages in French (issue 19): the welcome and account pages, the player and
+"""The site's own pages in French: the welcome and account pages, the player and
 session pages, saved rules and the error pages, asked for with `Accept-Language: fr`.
 
 They need the compiled catalogue (the setup scripts make it); without it they are skipped.

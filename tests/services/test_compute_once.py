@@ -1,5 +1,5 @@
 """A request computes each result once: one pass of the rules for a saved deal or a tapped
-event, the page after it included (issue: one house for both games).
+event, the page after it included.
 
 Every check and every scoring goes through each family's `scoring._run` (one pass over the
 session's entries); the tests count its calls.

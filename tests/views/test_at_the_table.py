@@ -1,5 +1,5 @@
-"""Bugs a new user hit at the table (issue: at the table), each with a test that failed before
-its fix; the browser-side ones are in tests/browser/test_at_the_table.py."""
+"""What a new user needs at the table, as the server answers it; what only a browser shows is
+in tests/browser/test_at_the_table.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Fuzz the forms that came after tests/views/test_fuzz.py: saved rulesets, Manage session, the
-count assistant's taps, the language switch and the theme (issue 12).
+count assistant's taps, the language switch and the theme.
 
 Each field gets the values at the bounds of RULES.md §3 (scorekeeper.rules.bounds) and just
 past them, huge and negative integers, control characters, NUL bytes, very long strings, other
@@ -261,7 +261,7 @@ def test_deleting_and_restoring(
     timed(alice_client, "get", "/sessions/deleted/", {"page": data.draw(values)})
 
 
-# The count assistant's taps (issue 18)
+# The count assistant's taps
 
 CARDS = sorted({card.rank for table in adding.CARD_TABLES.values() for card in table.cards})
 CHOICES = ["1", "11", "-10", "10", "0", "−10", "Ann", "Ben", "Zed", *NUMBERS]

@@ -1,6 +1,5 @@
-"""One test per finding of the outside probe (issue: hardening), each failing before its fix.
+"""What an attacker with an ordinary account tries, one test for each way in.
 
-The probe ran the app in production mode as an attacker with an ordinary account would.
 Bounds come from RULES.md §3 (Bounds) and live once, in `scorekeeper.rules.bounds`.
 """
 
@@ -38,7 +37,7 @@ def _refused(response: Any, *words: str) -> str:
     return text
 
 
-# 1. High: the login rate limit told whether the password was right.
+# The login rate limit never tells whether the password was right.
 
 
 def test_a_refused_login_never_checks_the_password(
@@ -62,7 +61,7 @@ def test_a_refused_login_never_checks_the_password(
     assert "_auth_user_id" not in client.session
 
 
-# 2. Medium: one upload could stall or crash the server.
+# No upload stalls or crashes the server.
 
 
 def test_an_adjustment_in_the_millions_is_refused(alice_client: Client) -> None:
@@ -134,7 +133,7 @@ def test_a_long_list_of_problems_is_cut_short_with_a_count(alice_client: Client)
     assert text.count("deals[") < 100
 
 
-# 3. Medium-low: a rename could break a session for good.
+# No rename breaks a session.
 
 
 def test_names_differing_only_by_case_outside_ascii_are_one_name(
@@ -163,7 +162,7 @@ def test_a_file_with_names_differing_only_by_case_is_refused(alice_client: Clien
     )
 
 
-# 4. Low.
+# Smaller ways in.
 
 
 def test_the_csv_does_not_turn_names_into_formulas(alice_client: Client, alice: User) -> None:

@@ -1,5 +1,5 @@
-"""House rules at session start, in every header and sheet, and saved rulesets (issue: house
-rules). The rules themselves are tested in tests/rules/test_house_rules.py."""
+"""House rules at session start, in every header and sheet, and saved rulesets. The rules
+themselves are tested in tests/rules/test_house_rules.py."""
 
 from __future__ import annotations
 

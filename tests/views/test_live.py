@@ -132,7 +132,7 @@ def test_a_scorer_gives_a_name_then_enters_a_deal(
 def test_a_scorer_joining_reads_only_what_each_page_shows(
     alice_client: Client, game: GameSession
 ) -> None:
-    """A thousand scorers join in a minute (issue 17): the name page reads the session's row
+    """A thousand scorers join in a minute: the name page reads the session's row
     alone (it shows the session's name), and the table page the session, its seats with their
     players, and the phone's name; the history only if the latest change was an undo."""
     game = _share(alice_client, game, scorer="on")

@@ -1,7 +1,6 @@
-"""The start form offers the seats each ruleset takes (issue: at the table, bug 8): adding
-rulesets said "2-10 players" while the start form offered 8 seats. The seats, the required
-seats and the words of every listing come from one home: the preset's players (RULES.md §3's
-bounds, scorekeeper/rules/bounds.py)."""
+"""The start form offers the seats each ruleset takes, and its listing says as many: the
+seats, the required seats and the words of every listing come from one home, the preset's
+players (RULES.md §3's bounds, scorekeeper/rules/bounds.py)."""
 
 from __future__ import annotations
 

@@ -237,7 +237,7 @@ def test_it_downloads_csv(alice_client: Client, imported: GameSession) -> None:
         "Ann points",
     ]
     assert rows[1][:4] == ["1", "Ann", "Ben", "diamonds"]
-    # Made in words, and the premium bid (issue: at the table, bug 11).
+    # Made in words, and the premium bid.
     assert rows[1][4:9] == ["4", "4", "made", "reveal", "84"]
     assert rows[1][9:14] == ["", "5", "failed", "", "5"]  # Ben's failed bid stayed hidden
     assert rows[1][-3:] == ["84", "5", "20"]

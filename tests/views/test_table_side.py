@@ -1,6 +1,5 @@
-"""At the table (issue: at the table), the side of it kept here: each bug with a test that failed
-before its fix. Bug 1: a tap's answer is said beside the row tapped, and the page without
-JavaScript comes back at that row."""
+"""At the table, as the server answers it: a tap's answer is said beside the row tapped, and
+the page without JavaScript comes back at that row."""
 
 from __future__ import annotations
 
@@ -38,7 +37,7 @@ def _top_messages(page: str) -> str:
     return page[start : page.index("</div>", start)]
 
 
-# Bug 1
+# A tap's answer beside its row
 
 
 def test_a_tap_without_javascript_comes_back_at_its_row_and_says_it_there(
