@@ -22,7 +22,7 @@ PRODUCT = [REPO / "scorekeeper", REPO / "templates", REPO / "static" / "js"]
 OUTSIDE = ("scorekeeper/rules/", "scorekeeper/migrations/", "scorekeeper/locale/")
 
 # A comparison of a family's id, a type test of a family's classes, or a template's {% if %} on
-# the family. (The command the closing note of issue 13 counts them with.)
+# the family.
 FAMILY_BRANCH = re.compile(
     r"family *(==|!=)|is_(adding|trick)\b|isinstance\([^)]*(Adding|Trick)[A-Za-z]*\)"
     r"|(==|!=) *(Family\.[A-Z]+|(trick|adding)\.ID|[\"'](trick|adding)[\"'])"
