@@ -12,7 +12,13 @@ PRODUCT = Path(__file__).resolve().parents[1] / "scorekeeper"
 LIVE = PRODUCT / "live"
 # What the live package may use: the models and below them (the rules, the scoresheet
 # package, the formats), and Django.
-BELOW = ("scorekeeper.models", "scorekeeper.rules", "scorekeeper.scoresheet", "scorekeeper.formats")
+BELOW = (
+    "scorekeeper.models",
+    "scorekeeper.rules",
+    "scorekeeper.scoresheet",
+    "scorekeeper.formats",
+    "scorekeeper.context_processors",
+)
 
 
 def _python_files() -> list[Path]:

@@ -4,19 +4,19 @@ Every change to what a session shows raises its version by one, through `bump` a
 is worked out for a version stays true for good, so it is kept by version and never taken
 back (`keys.key` spells every kept copy):
 - the result the rules compute from the entries (`result`, `keep_result`);
-- a read-only link's live fragment and standings board, rendered once per version
-  (`fragment`, `board`).
+- a read-only link's live fragment, standings board and page, rendered once per version
+  (`fragment`, `board`, `page`).
 Phones poll with the version (`etag`, `not_modified`, `live_headers`) and hear of a new one by
 push (`streams`). Views call these functions; they never spell a key or write a version.
 """
 
 from scorekeeper.live.http import etag, live_headers, not_modified
-from scorekeeper.live.pages import board, fragment
+from scorekeeper.live.pages import board, fragment, page
 from scorekeeper.live.results import forget_all, result
 from scorekeeper.live.results import keep as keep_result
 from scorekeeper.live.versions import bump
 
 __all__ = [
     "board", "bump", "etag", "forget_all", "fragment", "keep_result", "live_headers",
-    "not_modified", "result",
+    "not_modified", "page", "result",
 ]  # fmt: skip

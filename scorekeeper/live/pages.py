@@ -1,5 +1,6 @@
 """What a read-only link shows, rendered once per version and kept for every phone after the
-first: its live fragment (standings, grid, next deal) and the standings board of its page.
+first: its live fragment (standings, grid, next deal), the standings board of its page, and
+the page itself with each phone's own CSRF token and CSP nonce put in.
 
 A watch link's fragment and board hold no form, token or name of the phone asking, so every
 phone holding the link takes the same copy; the phones after the first load nothing but the
@@ -11,15 +12,22 @@ the others wait a moment for what it keeps (`once`).
 from __future__ import annotations
 
 import re
+import secrets
+import struct
 import time
+import zlib
 from collections.abc import Callable
 
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import compress_string
 
+from scorekeeper import context_processors
 from scorekeeper.live.http import live_headers
 from scorekeeper.live.keys import key
 from scorekeeper.live.results import shared
@@ -74,6 +82,89 @@ def board(base: str, version: int, render: Callable[[], tuple[str, str]]) -> tup
 
     name, html = once(kept_key, rendered)
     return name, mark_safe(html)  # rendered by the template engine, escaped there
+
+
+def page(
+    request: HttpRequest,
+    base: str,
+    version: int,
+    render: Callable[[dict[str, str]], HttpResponse],
+) -> HttpResponse:
+    """The read-only link's page at `base` for `version`, rendered once per language, theme and
+    connection and kept for every phone after the first, with each phone's own CSRF token and
+    CSP nonce put in.
+
+    `render(slots)` renders the page with `slots` in the context (the real values, given {}). A
+    phone whose page is its own is answered by `render` itself: logged in (the header names
+    the user), with a message to show, or with a query string (the theme form sends one back).
+    The kept page is compressed once, part by part: each phone's token and nonce go between the
+    parts as stored (uncompressed) deflate blocks, so no secret is ever compressed next to text
+    a page's reader could choose (BREACH), and a phone costs no compression.
+    """
+    if request.GET or request.user.is_authenticated or len(messages.get_messages(request)):
+        return render({})
+    shown = context_processors.theme(request) | context_processors.connection(request)
+    kept_key = key("page", f"{base}:{shown['theme']}:{int(shown['plain_http'])}", version)
+    kept = cache.get(kept_key)
+    if kept is None:
+        marks = _slot_marks()
+        rendered = render(marks)
+        if rendered.status_code != 200:
+            return rendered
+        kept = _parts(rendered.content.decode(), marks)
+        cache.set(kept_key, kept, SHARED_SECONDS)
+    texts, zipped, slots = kept
+    values = {"csrf_token": get_token(request), "csp_nonce": str(get_nonce(request))}
+    filled = [values[slot].encode() for slot in slots]
+    whole = b"".join(_interleave(texts, filled))
+    if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
+        return HttpResponse(whole)
+    stored = [_stored_block(value) for value in filled]
+    trailer = struct.pack("<II", zlib.crc32(whole), len(whole) & 0xFFFFFFFF)
+    response = HttpResponse(
+        b"".join([_GZIP_HEADER, *_interleave(zipped, stored), _LAST_BLOCK, trailer])
+    )
+    response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+# The parts of the kept page that differ from phone to phone are rendered as slots, then filled
+# in. Each rendering marks its slots with words of its own, drawn at random: no stored text (a
+# session's title, a player's name) can hold them, so only the slots are filled in.
+_SLOT_NAMES = ("csrf_token", "csp_nonce")
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name or time; OS unknown
+_LAST_BLOCK = b"\x03\x00"  # an empty final block of a deflate stream
+
+
+def _slot_marks() -> dict[str, str]:
+    return {name: f"slot{secrets.token_hex(16)}" for name in _SLOT_NAMES}
+
+
+def _parts(html: str, marks: dict[str, str]) -> tuple[list[bytes], list[bytes], list[str]]:
+    """The page's text between its slots (marked with `marks`), as it is and as raw deflate
+    ending on a byte (each part compressed alone, so that the parts and the slots can be put
+    together in any order), and the slots' names in order."""
+    named = {mark: name for name, mark in marks.items()}
+    pieces = re.split(f"({'|'.join(named)})", html)
+    texts = [piece.encode() for piece in pieces[0::2]]
+    zipped = []
+    for text in texts:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+        zipped.append(compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH))
+    return texts, zipped, [named[mark] for mark in pieces[1::2]]
+
+
+def _interleave(parts: list[bytes], between: list[bytes]) -> list[bytes]:
+    joined = [parts[0]]
+    for value, part in zip(between, parts[1:], strict=True):
+        joined += [value, part]
+    return joined
+
+
+def _stored_block(value: bytes) -> bytes:
+    """`value` as a stored deflate block (not the last), starting on a byte boundary."""
+    return b"\x00" + struct.pack("<HH", len(value), len(value) ^ 0xFFFF) + value
 
 
 def once[T](kept_key: str, render: Callable[[], T]) -> T:

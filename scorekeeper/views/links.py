@@ -125,10 +125,13 @@ def qr_svg(url: str) -> str:
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
     base = reverse("watch", args=[token])
-    name, shown = live.board(base, version, lambda: board(request, watch_table(request, token)))
-    response = render(
-        request, "scorekeeper/watch.html", {"name": name, "base": base, "board": shown}
-    )
+
+    def page(slots: dict[str, str]) -> HttpResponse:
+        name, shown = live.board(base, version, lambda: board(request, watch_table(request, token)))
+        ctx = {"name": name, "base": base, "board": shown, **slots}
+        return render(request, "scorekeeper/watch.html", ctx)
+
+    response = live.page(request, base, version, page)
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex"
     return response
