@@ -18,7 +18,8 @@ from django.test import Client
 
 from scorekeeper.models import GameSession
 from scorekeeper.rules.bounds import MAX_FILE_BYTES
-from tests.views.test_hardening import ADDING, TRICK, _refused, _upload
+from tests.factories import post_scoresheet
+from tests.views.test_hardening import ADDING, TRICK, _refused
 
 # What a spreadsheet reads as a formula when a cell starts with it (OWASP, "CSV Injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -32,12 +33,12 @@ def test_a_file_of_one_quote_then_escaped_quotes_gets_the_json_readers_place(
     alice_client: Client,
 ) -> None:
     raw = b'"' + b'\\"' * ((MAX_FILE_BYTES - 1) // 2)
-    text = _refused(_upload(alice_client, raw), "This is not valid JSON (line 1, column 1)")
+    text = _refused(post_scoresheet(alice_client, raw), "This is not valid JSON (line 1, column 1)")
     assert "Unterminated string" in text
 
 
 def test_a_file_beginning_with_a_byte_order_mark_is_imported(alice_client: Client) -> None:
-    response = _upload(alice_client, b"\xef\xbb\xbf" + json.dumps(TRICK).encode())
+    response = post_scoresheet(alice_client, b"\xef\xbb\xbf" + json.dumps(TRICK).encode())
     assert response.status_code == 302
     assert GameSession.objects.count() == 1
 
@@ -59,7 +60,7 @@ MORE_NAMES = ["d;@x", "e, =1", 'f;"=1', "g; -2", "h,+3", "-5"]
 
 
 def _csv(client: Client, sheet: dict[str, Any]) -> str:
-    assert _upload(client, sheet).status_code == 302
+    assert post_scoresheet(client, sheet).status_code == 302
     game = GameSession.objects.order_by("-pk").first()
     assert game is not None
     return client.get(f"/sessions/{game.public_id}/session.csv").text
