@@ -17,7 +17,7 @@ from django.test import Client
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_adding_session, create_session
+from scorekeeper.services import Who, add_deal, create_adding_session, create_session
 
 ANN_BEN_CAT = ("Ann", "Ben", "Cat")
 ONE_DEAL = {"match": {"type": "deals", "deals": 1}}  # a trick-game session that one deal ends
@@ -87,7 +87,7 @@ def play(game: GameSession, user: User, *deals: tuple[int, ...]) -> None:
     session = GameSession.objects.with_seats().get(pk=game.pk)
     names, start = tuple(session.player_names()), len(session.entries())
     for number, tricks in enumerate(deals, start=start + 1):
-        add_deal(session=game, number=number, entry=made_deal(tricks, names), by_user=user)
+        add_deal(session=game, number=number, entry=made_deal(tricks, names), who=Who(user))
 
 
 def worked_deal_form(number: int = 1, **overrides: str) -> dict[str, str]:

@@ -1,8 +1,8 @@
 """The house's rules of layout, checked on the source.
 
 - Outside the rules package, nothing asks which game family a session is: a family's id is a
-  key into a registry (`rules/registry.py`, `models.ENTRY_MODELS`, `forms.sessions.START_FORMS`,
-  `presenters.PRESENTERS`, `views.table.SCREENS`, `scoresheet.SHEETS`), never compared.
+  key into a registry (`rules/registry.py`, `families.APPS`, `models.ENTRY_MODELS`,
+  `views.table.SCREENS`, `scoresheet.SHEETS`), never compared.
 - Every registry holds exactly the families `rules/registry.py` lists, by the same ids, so a
   third family is a rules package and one entry in each.
 - No module of the app imports one that imports it back (the scoresheet's two halves did).
@@ -68,18 +68,21 @@ def test_the_branch_pattern_finds_the_branches_it_counts() -> None:
 
 
 def test_every_registry_holds_every_family_by_its_id() -> None:
-    from scorekeeper.forms.sessions import START_FORMS
+    from scorekeeper.families import APPS
     from scorekeeper.models import ENTRY_MODELS
-    from scorekeeper.presenters import PRESENTERS
     from scorekeeper.rules.registry import FAMILIES
     from scorekeeper.scoresheet import SHEETS
     from scorekeeper.views.table import SCREENS
 
-    for registry in (ENTRY_MODELS, START_FORMS, PRESENTERS, SCREENS, SHEETS):
+    for registry in (ENTRY_MODELS, APPS, SCREENS, SHEETS):
         assert sorted(registry) == sorted(FAMILIES)
-    for family_id, presenter in PRESENTERS.items():
-        assert presenter.FAMILY == SHEETS[family_id].ID == family_id
-        assert (REPO / "templates" / presenter.TEMPLATES / "table.html").exists()
+    for family_id, app in APPS.items():
+        assert app.id == app.presenter.FAMILY == SHEETS[family_id].ID == family_id
+        assert (REPO / "templates" / app.presenter.TEMPLATES / "table.html").exists()
+        rules = FAMILIES[family_id]
+        preset = next(iter(rules.PRESETS.values()))
+        players = [f"Player {n}" for n in range(1, min(preset.players) + 1)]
+        assert isinstance(rules.resolve_rules(preset.id, {}, players), app.rules_type)
 
 
 def test_no_template_or_script_spells_a_suit() -> None:

@@ -25,7 +25,7 @@ from scorekeeper.bench.sessions import random_deals
 from scorekeeper.management.commands.bench_load import run_apart
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal
+from scorekeeper.services import Who, add_deal
 from tests.stored import compute, deal_entries
 
 RULES = trick.resolve_rules(PRESET, OPTIONS, PLAYERS)
@@ -41,7 +41,9 @@ def test_standings_are_read_off_the_watch_page_as_computed(client: Client) -> No
     setup_tables(1)
     game = GameSession.objects.get()
     for number, deal in enumerate(DEALS, 1):
-        add_deal(session=game, number=number, entry=deal, by_user=game.owner, form_key=f"k{number}")
+        add_deal(
+            session=game, number=number, entry=deal, who=Who(game.owner, form_key=f"k{number}")
+        )
     shown = standings(client.get(f"/w/{game.watch_token}/live/").text)
     assert shown == compute(game).totals == trick.score_session(RULES, DEALS).totals
     assert set(shown) == set(PLAYERS)
@@ -67,7 +69,7 @@ def test_verify_passes_only_exactly_the_accepted_deals() -> None:
     first, second = GameSession.objects.order_by("pk")
     for number, deal in enumerate(DEALS[:2], 1):
         add_deal(
-            session=first, number=number, entry=deal, by_user=first.owner, form_key=f"k{number}"
+            session=first, number=number, entry=deal, who=Who(first.owner, form_key=f"k{number}")
         )
     right = _expected(first, DEALS[:2], ["k1", "k2"])
     report = verify(right)

@@ -8,13 +8,12 @@ import io
 import os
 import re
 import time
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from scorekeeper.bench.server import nginx_binary, nginx_config, postgres_answers
+from scorekeeper.bench.server import nginx_binary, postgres_answers
 
 
 def _postgres_and_nginx() -> str:
@@ -88,21 +87,3 @@ def test_event_streams_reach_the_watchers_through_nginx() -> None:
     assert accepted >= 3
     assert f"deals accepted: {accepted}; stored: {accepted} (3 tables hold exactly" in text
     assert "on the scorer's record: 3 of 3 tables" in text
-
-
-def test_the_readme_shows_the_nginx_configuration_that_the_test_uses() -> None:
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
-    blocks = [part.split("```", 1)[0] for part in readme.split("```nginx\n")[1:]]
-    used = nginx_config(
-        "127.0.0.1:8080",
-        ["10.0.0.11:8001", "10.0.0.12:8001"],
-        Path("/tmp/x"),
-        events=["127.0.0.1:8002"],
-    )
-    lines = {line.split("#")[0].strip() for line in used.splitlines()}
-    assert len(blocks) == 2  # the app servers, and the event streams
-    for block, at_least in zip(blocks, (10, 9), strict=True):
-        shown = [line.strip() for line in block.splitlines() if line.strip().endswith(";")]
-        assert len(shown) >= at_least
-        for line in shown:
-            assert line in lines, f"README shows {line!r}, which bench/nginx.conf has not"

@@ -23,7 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.models import Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
+from scorekeeper.services import Who, add_deal, create_session
 from tests.browser.conftest import SCREENSHOTS, CheckA11y, LogIn, NewPage, OpenTable
 from tests.browser.journeys import (
     CARDS,
@@ -427,7 +427,7 @@ def test_the_strip_follows_a_deal_saved_on_another_phone(
         "Ben": trick.HandEntry(3, bid=3),
         "Cat": trick.HandEntry(3, bid=3),
     }
-    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), who=Who(alice))
     # The next poll brings the new standings into the strip at the top, without a reload.
     strip = page.locator("#standings-strip .strip-value")
     expect(strip).to_have_text(["13", "13", "13"], timeout=10_000)
@@ -472,7 +472,7 @@ def test_a_deal_saved_on_another_phone_with_the_same_hands_is_not_offered_again(
         "Ben": trick.HandEntry(3, bid=2),
         "Cat": trick.HandEntry(3, bid=3),
     }
-    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), who=Who(alice))
 
     expect(status).to_contain_text(
         "Deal 1 was just saved on another phone, with the same hands as here: it is stored "
@@ -499,7 +499,7 @@ def test_the_correction_page_shows_one_cursor(
     cursor on, the focus goes with it, so that two boxes never look like the cursor."""
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     hands = {name: trick.HandEntry(3, bid=3) for name in NAMES[:3]}
-    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), who=Who(alice))
     log_in(page, alice)
     page.goto(f"/sessions/{game.public_id}/deals/1/")
     wait_for_keypad(page)

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, record_event
+from scorekeeper.services import Who, add_deal, record_event
 from tests.browser.conftest import (
     FAILING_IMPACTS,
     SCREENSHOTS,
@@ -47,7 +47,7 @@ def _deal(game: GameSession, alice: User) -> None:
         "Ben": trick.HandEntry(5, made=False),
         "Cat": trick.HandEntry(0, bid=0),
     }
-    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), who=Who(alice))
 
 
 def _names_and_figures(page: Page) -> list[list[str]]:
@@ -130,7 +130,7 @@ def test_the_owners_display_of_an_adding_game_follows_the_taps(
     expect(page.locator(".display-board thead th").last).to_have_text("Tokens left")
     assert _names_and_figures(page) == [["Ann", "9"], ["Ben", "9"], ["Cat", "9"]]
     page.evaluate(MARKER)
-    record_event(session=pennies, state="0.0", event=adding.Event("Ann", "bust"), by_user=alice)
+    record_event(session=pennies, state="0.0", event=adding.Event("Ann", "bust"), who=Who(alice))
     expect(page.locator(".display-facts")).to_contain_text("Round2", timeout=LIVE)
     assert _names_and_figures(page) == [["Ben", "9"], ["Cat", "9"], ["Ann", "7"]]
     assert page.evaluate("window.notReloaded") is True
@@ -160,7 +160,7 @@ def _table_of(alice: User, players: int) -> GameSession:
     else:
         game = adding_session(alice, seats, title="Big table")
         out = adding.Event(LONG_NAMES[0], "bust")
-        record_event(session=game, state="0.0", event=out, by_user=alice)
+        record_event(session=game, state="0.0", event=out, who=Who(alice))
     return with_links(game, watch=f"watch-token-of-{players}")
 
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_adding_session, create_session
+from scorekeeper.services import Who, add_deal, create_adding_session, create_session
 from tests.browser.conftest import MIN_TAP, CheckA11y, LogIn, NewPage, OpenTable
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
@@ -98,7 +98,7 @@ def _five_with_three_digit_totals(alice: User, names: list[str], title: str) -> 
     number = 1
     while min(live.result(game).totals.values()) < 100:
         hands = {name: trick.HandEntry(t, bid=t) for name, t in zip(names, tricks, strict=True)}
-        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), who=Who(alice))
         game.refresh_from_db()
         number += 1
         tricks = tricks[-1:] + tricks[:-1]
@@ -165,7 +165,7 @@ def test_a_long_name_in_the_standings_wraps_within_the_screen(
     if family == "trick":
         game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=players)
         hands = {name: trick.HandEntry(3, bid=3) for name in names}
-        add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+        add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), who=Who(alice))
     else:
         game = create_adding_session(
             owner=alice, ruleset="thirty-three", options={}, players=players

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
 from tests.browser.conftest import SCREENSHOTS, OpenTable
 from tests.browser.test_cheatsheets import PAPER, pdf_pages
 
@@ -34,7 +34,7 @@ def _classic(alice: User) -> GameSession:
             made = None if bid is not None else False
             hands[name] = trick.HandEntry(tricks, bid=bid, made=made)
         entry = trick.DealEntry(hands=hands, trump=TRUMPS[number % 5])
-        add_deal(session=game, number=number, entry=entry, by_user=alice)
+        add_deal(session=game, number=number, entry=entry, who=Who(alice))
     game.refresh_from_db()
     assert live.result(game).finished
     return game
@@ -51,7 +51,7 @@ def _thirty_three(alice: User) -> GameSession:
         standing = [s.player for s in live.result(game).standings if s.out_in_round is None]
         who = standing[turn % len(standing)]
         state = adding.table_state(game.entries())
-        record_event(session=game, state=state, event=adding.Event(who, "bust"), by_user=alice)
+        record_event(session=game, state=state, event=adding.Event(who, "bust"), who=Who(alice))
         game.refresh_from_db()
         turn += 1
     return game

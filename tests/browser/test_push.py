@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from scorekeeper import live
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
+from scorekeeper.services import Who, add_deal, create_session
 from tests.browser.conftest import PHONE, CheckA11y
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def asgi_server(transactional_db: None) -> Iterator[str]:
 
 def _deal(game: GameSession, alice: User, number: int) -> int:
     hands = {p: trick.HandEntry(tricks=3, made=True) for p in ("Ann", "Ben", "Cat")}
-    add_deal(session=game, number=number, entry=trick.DealEntry(hands), by_user=alice)
+    add_deal(session=game, number=number, entry=trick.DealEntry(hands), who=Who(alice))
     game.refresh_from_db()
     return game.version
 

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from scorekeeper.rules import trick
-from scorekeeper.services import delete_last_deal, edit_deal
+from scorekeeper.services import Who, delete_last_deal, edit_deal
 from tests.browser.conftest import CheckA11y, LogIn, NewPage
 from tests.factories import made_deal, new_players, play, trick_session
 
@@ -61,9 +61,9 @@ def test_the_history_marks_what_a_correction_changed(
     hands = dict(made_deal((3, 3, 3)).hands)
     hands["Ann"], hands["Cat"] = trick.HandEntry(tricks=4, bid=4), trick.HandEntry(tricks=2, bid=2)
     edit_deal(
-        session=friday, number=1, revision=1, entry=trick.DealEntry(hands=hands), by_user=user
+        session=friday, number=1, revision=1, entry=trick.DealEntry(hands=hands), who=Who(user)
     )
-    delete_last_deal(session=friday, number=1, by_user=user)
+    delete_last_deal(session=friday, number=1, who=Who(user))
 
     page = new_page()
     log_in(page, user)

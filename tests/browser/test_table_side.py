@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
 from tests.browser.conftest import SCREENSHOTS, CheckA11y, OpenTable
 from tests.factories import adding_session
 
@@ -104,7 +104,7 @@ def _rounds_of_busts(alice: User, count: int) -> GameSession:
     for number in range(count):
         state = adding.table_state(game.entries())
         event = adding.Event(SIX[number % len(SIX)], "bust")
-        game = record_event(session=game, state=state, event=event, by_user=alice).session
+        game = record_event(session=game, state=state, event=event, who=Who(alice)).session
     return game
 
 
@@ -115,7 +115,7 @@ def _deals(alice: User, count: int) -> GameSession:
     tricks = dict(zip(FIVE, (2, 2, 2, 2, 1), strict=True))
     for number in range(1, count + 1):
         hands = {name: trick.HandEntry(won, bid=won) for name, won in tricks.items()}
-        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), who=Who(alice))
     return game
 
 

@@ -264,7 +264,7 @@ def test_other_errors_still_get_the_plain_500_page(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("scorekeeper.models.GameSession.result", broken)
+    monkeypatch.setattr("scorekeeper.live.result", broken)
     client.raise_request_exception = False
     session = client.session
     session["scorer_names"] = {game.scorer_token: "Dee"}

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session
+from scorekeeper.services import Who, add_deal, create_session
 
 ROOT = Path(__file__).resolve().parents[2]
 WHEN = dt.datetime(2026, 11, 2, 14, 5, tzinfo=dt.UTC)
@@ -81,7 +81,7 @@ def test_chart_coordinates_stay_numbers_for_the_browser(
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster)
     hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in roster}
     for number in (1, 2):
-        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=alice)
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), who=Who(alice))
     pages = {
         language: alice_client.get(
             f"/sessions/{game.public_id}/", HTTP_ACCEPT_LANGUAGE=language

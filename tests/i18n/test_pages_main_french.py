@@ -12,7 +12,7 @@ from django.test import Client
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import adding
-from scorekeeper.services import create_adding_session, record_event
+from scorekeeper.services import Who, create_adding_session, record_event
 from tests.factories import finished_session
 from tests.french import needs_french
 
@@ -120,7 +120,7 @@ def test_adding_game_pages_say_rounds(
         owner=alice, ruleset="thirty-three", options={}, players=roster, title="Pennies"
     )
     event = adding.Event(player="Cat", event="bust")
-    record_event(session=pennies, state="0.0", event=event, by_user=alice)
+    record_event(session=pennies, state="0.0", event=event, who=Who(alice))
     base = f"/sessions/{pennies.public_id}/"
     manage = french(alice_client, base + "manage/")
     assert f"Les places sont figées{NBSP}: 1 manche a été saisie avec elles." in manage

@@ -8,6 +8,7 @@ from scorekeeper.models import Player
 from scorekeeper.presenters.records import player_record
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import (
+    Who,
     abandon_session,
     add_deal,
     create_adding_session,
@@ -33,12 +34,12 @@ def sessions(alice: User, players: dict[str, Player]) -> None:
         }
     )
     second = trick.DealEntry(hands={n: trick.HandEntry(tricks=3, made=True) for n in players})
-    add_deal(session=game, number=1, entry=first, by_user=alice)
-    add_deal(session=game, number=2, entry=second, by_user=alice)  # 3 + 10 each
+    add_deal(session=game, number=1, entry=first, who=Who(alice))
+    add_deal(session=game, number=2, entry=second, who=Who(alice))  # 3 + 10 each
     quick = create_adding_session(owner=alice, ruleset="sudden-death", options={}, players=seated)
     for state, who in [("0.0", "Ann"), ("1.1", "Ben")]:
         event = adding.Event(player=who, event="bust")
-        record_event(session=quick, state=state, event=event, by_user=alice)
+        record_event(session=quick, state=state, event=event, who=Who(alice))
 
 
 def test_ann(players: dict[str, Player], sessions: None) -> None:
@@ -73,7 +74,7 @@ def test_head_to_head_counts_only_the_sessions_that_ended(
     # Neither an empty session nor one stopped before its first deal says who was ahead.
     create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=seated)
     stopped = create_session(owner=alice, ruleset="declared", options={}, players=seated)
-    abandon_session(session=stopped, by_user=alice)
+    abandon_session(session=stopped, who=Who(alice))
     # A session stopped after a deal ended where it stood: Cat 9 + 30 is above Ann and Ben.
     ended = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=seated)
     deal = trick.DealEntry(
@@ -83,8 +84,8 @@ def test_head_to_head_counts_only_the_sessions_that_ended(
             "Cat": trick.HandEntry(tricks=9, bid=9),
         }
     )
-    add_deal(session=ended, number=1, entry=deal, by_user=alice)
-    abandon_session(session=ended, by_user=alice)
+    add_deal(session=ended, number=1, entry=deal, who=Who(alice))
+    abandon_session(session=ended, who=Who(alice))
     record = player_record(players["Ann"])
     assert record.sessions == 5
     rivals = {r.opponent: (r.sessions, r.ahead, r.behind, r.level) for r in record.rivals()}

@@ -23,6 +23,7 @@ from scorekeeper.rules.adding import scoring as adding_scoring
 from scorekeeper.rules.trick import scoring as trick_scoring
 from scorekeeper.services import (
     Conflict,
+    Who,
     add_deal,
     create_adding_session,
     create_session,
@@ -200,11 +201,10 @@ def test_entries_read_before_another_phone_saved_are_read_again_under_the_lock(
     entry = trick.DealEntry(
         {name: trick.HandEntry(tricks=3, made=True) for name in ("Ann", "Ben", "Cat")}
     )
-    add_deal(session=GameSession.objects.with_seats().get(pk=game.pk), number=1, entry=entry,
-             by_user=alice, by_name="", form_key="other-phone")  # fmt: skip
+    fresh = GameSession.objects.with_seats().get(pk=game.pk)
+    add_deal(session=fresh, number=1, entry=entry, who=Who(alice, form_key="other-phone"))
     with pytest.raises(Conflict, match="Deal 1 was just entered on another phone"):
-        add_deal(session=stale, number=1, entry=entry, by_user=alice, by_name="",
-                 form_key="this-phone")  # fmt: skip
+        add_deal(session=stale, number=1, entry=entry, who=Who(alice, form_key="this-phone"))
     assert Deal.objects.filter(session=game).count() == 1
 
 
@@ -223,11 +223,11 @@ def test_a_session_changed_before_the_lock_is_scored_under_it(
 
     @contextmanager
     def renamed_first(*args: Any, **kwargs: Any) -> Iterator[GameSession]:
-        rename_session(session=changed, title="Friday", by_user=alice)
+        rename_session(session=changed, title="Friday", who=Who(alice))
         with real_changing(*args, **kwargs) as locked:
             yield locked
 
     with mock.patch.object(deals_service, "changing", renamed_first):
-        saved = add_deal(session=read, number=1, entry=entry, by_user=alice)
+        saved = add_deal(session=read, number=1, entry=entry, who=Who(alice))
     assert saved.session.version == read.version + 2 and saved.session.title == "Friday"
     assert Deal.objects.filter(session=game).count() == 1

@@ -15,6 +15,7 @@ from scorekeeper.services import (
     AlreadyDone,
     Conflict,
     Rejected,
+    Who,
     record_event,
 )
 from scorekeeper.services import count as counting
@@ -104,8 +105,7 @@ def test_a_confirmed_proposal_is_the_event_button_s_change(game: GameSession) ->
         version=game.version,
         state=adding.table_state(game.entries()),
         index=0,
-        by_user=game.owner,
-        form_key="k1",
+        who=Who(game.owner, form_key="k1"),
     )
     change = Change.objects.get(form_key="k1")
     assert change.after == event_data(proposal.event)
@@ -120,8 +120,7 @@ def test_a_confirmed_proposal_is_the_event_button_s_change(game: GameSession) ->
             version=game.version,
             state=adding.table_state(game.entries()),
             index=0,
-            by_user=game.owner,
-            form_key="k1",
+            who=Who(game.owner, form_key="k1"),
         )
     assert RoundEvent.objects.count() == 1
 
@@ -134,7 +133,7 @@ def test_a_proposal_on_a_stale_table_is_refused_by_the_event_service(game: GameS
             version=game.version,
             state="stale",
             index=0,
-            by_user=game.owner,
+            who=Who(game.owner),
         )
     assert RoundEvent.objects.count() == 0
     assert len(counting.pile(fresh(game)).proposals) == 1  # still offered
@@ -166,7 +165,7 @@ def test_the_double_crossing_then_the_next_round_at_0_with_the_next_dealer(
             version=game.version,
             state=adding.table_state(game.entries()),
             index=0,
-            by_user=game.owner,
+            who=Who(game.owner),
         )
         game = fresh(game)
     now = counting.pile(game)
@@ -181,7 +180,7 @@ def test_an_event_recorded_by_hand_moves_the_count_on(game: GameSession) -> None
         session=game,
         state=adding.table_state(game.entries()),
         event=adding.Event("Cat", "bust"),
-        by_user=game.owner,
+        who=Who(game.owner),
     )
     now = counting.pile(fresh(saved.session))
     assert now.count is not None and (now.count.round, now.count.total) == (2, 0)

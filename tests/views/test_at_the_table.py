@@ -18,7 +18,7 @@ from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.presenters import adding as adding_presenter
 from scorekeeper.presenters import trick as trick_presenter
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -61,7 +61,9 @@ def test_a_deal_entered_meanwhile_on_another_phone_keeps_what_this_phone_typed(
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     url = f"/sessions/{game.public_id}/"
     # Phone B saves deal 1 while phone A is half way through it.
-    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), who=Who(alice)
+    )
     # A's status box says so, and keeps A's hands.
     status = alice_client.post(
         url, ENTERED, headers={"HX-Request": "true", "HX-Target": "entry-status"}
@@ -88,7 +90,9 @@ def test_the_hands_another_phone_saved_are_not_offered_as_the_next_deal(
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     url = f"/sessions/{game.public_id}/"
     # Phone B saves deal 1 with the very hands phone A has typed.
-    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 1)), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 1)), who=Who(alice)
+    )
     # A's check (htmx, or "Check without saving" without JavaScript) says so; its Save now
     # starts deal 2, and the form still names deal 1, so that Save knows these hands again.
     status = alice_client.post(url, ENTERED, headers=headers)
@@ -118,7 +122,9 @@ def test_other_hands_than_the_deal_saved_meanwhile_are_kept_as_the_next_deal(
 ) -> None:
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     url = f"/sessions/{game.public_id}/"
-    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), who=Who(alice)
+    )
     response = alice_client.post(url, {**ENTERED, "save": ""})
     assert "Deal 1 was just entered on another phone. What you typed is kept" in response.text
     assert response.context["form"]["number"].value() == "2"
@@ -130,7 +136,9 @@ def test_an_empty_form_is_told_it_is_the_next_deal_now(
     alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), who=Who(alice)
+    )
     status = alice_client.post(
         f"/sessions/{game.public_id}/",
         {"number": "1", "h0-made": "", "h1-made": ""},
@@ -149,7 +157,7 @@ def test_an_adding_chart_starts_where_the_players_start(alice: User, roster: lis
     game = create_adding_session(
         owner=alice, ruleset="thirty-three", options={}, players=roster[:3]
     )
-    record_event(session=game, state="0.0", event=adding.Event("Ann", "bust"), by_user=alice)
+    record_event(session=game, state="0.0", event=adding.Event("Ann", "bust"), who=Who(alice))
     game = GameSession.objects.with_seats().get(pk=game.pk)
     chart = adding_presenter.chart(live.result(game))
     assert chart is not None
@@ -172,7 +180,7 @@ def test_the_history_numbers_its_changes_and_says_them_in_words(
             session=game,
             number=number,
             entry=_deal(Ann=(3, 3), Ben=(3, None), Cat=(3, 2)),
-            by_user=alice,
+            who=Who(alice),
         )
     alice_client.post(f"/sessions/{game.public_id}/", {"undo": "2"})
     page = alice_client.get(f"/sessions/{game.public_id}/history/").text
@@ -229,7 +237,7 @@ def test_the_csv_has_premiums_words_and_a_name(
             "Cat": trick.HandEntry(0, bid=0),
         }
     )
-    add_deal(session=game, number=1, entry=entry, by_user=alice)
+    add_deal(session=game, number=1, entry=entry, who=Who(alice))
     response = alice_client.get(f"/sessions/{game.public_id}/session.csv")
     day = game.created.date().isoformat()
     assert response["Content-Disposition"] == f'attachment; filename="friday-at-sams-{day}.csv"'
@@ -246,7 +254,7 @@ def test_a_dollar_bill_game_speaks_of_folds_left(
     alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     game = create_adding_session(owner=alice, ruleset="dollar-bill", options={}, players=roster[:3])
-    record_event(session=game, state="0.0", event=adding.Event("Ann", "bust"), by_user=alice)
+    record_event(session=game, state="0.0", event=adding.Event("Ann", "bust"), who=Who(alice))
     page = alice_client.get(f"/sessions/{game.public_id}/").text
     assert "corner" not in page
     assert "3 folds left" in page
@@ -328,7 +336,9 @@ def test_the_table_and_its_live_answers_carry_the_standings_strip(
     alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
-    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), who=Who(alice)
+    )
     page = alice_client.get(f"/sessions/{game.public_id}/").text
     strip = page[page.index('<div id="standings-strip"') :]
     assert "hx-swap-oob" not in strip[: strip.index(">")]
@@ -384,8 +394,8 @@ def test_an_undone_deal_comes_back_in_the_form_and_can_be_redone(
             "Cat": trick.HandEntry(0, bid=0),
         }
     )
-    add_deal(session=game, number=1, entry=first, by_user=alice)
-    add_deal(session=game, number=2, entry=second, by_user=alice)
+    add_deal(session=game, number=1, entry=first, who=Who(alice))
+    add_deal(session=game, number=2, entry=second, who=Who(alice))
     page = alice_client.post(url, {"undo": "2"}, follow=True)
     assert "Deal 2 undone. It is kept in the history." in page.text
     form = page.context["form"]
@@ -414,9 +424,13 @@ def test_a_redo_is_not_offered_to_a_watcher_or_after_another_deal(
 ) -> None:
     game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
     url = f"/sessions/{game.public_id}/"
-    add_deal(session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), who=Who(alice)
+    )
     alice_client.post(url, {"undo": "1"})
-    add_deal(session=game, number=1, entry=_deal(Ann=(4, 4), Ben=(3, 3), Cat=(2, 2)), by_user=alice)
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(4, 4), Ben=(3, 3), Cat=(2, 2)), who=Who(alice)
+    )
     page = alice_client.get(url)
     assert "Redo deal" not in page.text
     assert page.context["form"]["h0-tricks"].value() is None

@@ -15,7 +15,6 @@ from scorekeeper.models import Change, GameSession, Player, RoundEvent
 from scorekeeper.presenters.adding import SHOWN_CARDS
 from scorekeeper.rules import adding, bounds
 from scorekeeper.services import create_adding_session
-from scorekeeper.services.count import Pile
 from tests.pages import session_url
 
 HX = {"HX-Request": "true", "HX-Target": "table"}
@@ -335,7 +334,7 @@ def _counted(session: GameSession, cards: Sequence[str]) -> adding.Count:
         played = adding.play_card(rules, count, card)
         assert played.counted, played.refused
         count = played.count
-    session.counter = Pile(count).to_data()
+    session.counter = adding.Pile(count).to_data()
     session.version += 1
     session.save()
     return count

@@ -13,7 +13,7 @@ from scorekeeper import live
 from scorekeeper.models import Change, Deal, GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.scoresheet import loads_scoresheet
-from scorekeeper.services import add_deal, create_session, edit_deal, import_scoresheet
+from scorekeeper.services import Who, add_deal, create_session, edit_deal, import_scoresheet
 from tests.factories import trick_session, worked_deal_form
 from tests.pages import session_url
 
@@ -79,7 +79,7 @@ def test_it_keeps_the_seats_as_entered_and_deals_from_the_seat_chosen(
     assert (result.next.dealer, result.next.leader) == ("Ben", "Cat")
     assert [standing.player for standing in result.standings] == ["Ann", "Ben", "Cat"]
     # The file has no first dealer: its seat order starts with them (FORMAT.md).
-    add_deal(session=session, number=1, entry=_made_by_all(), by_user=alice)
+    add_deal(session=session, number=1, entry=_made_by_all(), who=Who(alice))
     exported = alice_client.get(session_url(session, "scoresheet.json")).content.decode()
     sheet = json.loads(exported)
     assert sheet["players"] == ["Ben", "Cat", "Ann"]
@@ -538,7 +538,7 @@ def test_live_status_on_the_correction_page(alice_client: Client, game: GameSess
 def _play_out(game: GameSession, user: User, deals: int) -> None:
     for number in range(1, deals + 1):
         hands = {name: trick.HandEntry(tricks=3, made=True) for name in ["Ann", "Ben", "Cat"]}
-        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), by_user=user)
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands=hands), who=Who(user))
 
 
 def test_a_finished_session_shows_winners_and_extends(
@@ -610,7 +610,7 @@ def test_history_marks_what_a_correction_changed(
     }
     revision = Deal.objects.get(session=game, number=1).revision
     edit_deal(
-        session=game, number=1, revision=revision, entry=trick.DealEntry(hands), by_user=alice
+        session=game, number=1, revision=revision, entry=trick.DealEntry(hands), who=Who(alice)
     )
     page = alice_client.get(session_url(game, "history/")).text
     correction = page.split("Corrected deal 1", 1)[1].split("Entered deal 1", 1)[0]

@@ -17,7 +17,7 @@ from scorekeeper.models import GameSession, Player
 from scorekeeper.presenters import adding as adding_presenter
 from scorekeeper.presenters import trick as trick_presenter
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, record_event
+from scorekeeper.services import Who, add_deal, record_event
 from tests.factories import adding_session, with_links
 
 NAMES = ["Ann", "Ben", "Cat"]
@@ -44,7 +44,7 @@ def _deal(game: GameSession, alice: User) -> GameSession:
         "Cat": trick.HandEntry(0, bid=0),
     }
     return add_deal(
-        session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice
+        session=game, number=1, entry=trick.DealEntry(hands=hands), who=Who(alice)
     ).session
 
 
@@ -79,7 +79,7 @@ def test_the_owner_opens_the_display_of_a_trick_game(
 def test_a_watch_link_opens_the_display_of_an_adding_game_without_an_account(
     client: Client, alice: User, pennies: GameSession
 ) -> None:
-    record_event(session=pennies, state="0.0", event=adding.Event("Ben", "hit", 33), by_user=alice)
+    record_event(session=pennies, state="0.0", event=adding.Event("Ben", "hit", 33), who=Who(alice))
     watch = client.get(f"/w/{pennies.watch_token}/").text
     assert f'href="/w/{pennies.watch_token}/display/"' in watch
     response = client.get(f"/w/{pennies.watch_token}/display/")

@@ -22,7 +22,7 @@ from django.urls import resolve
 from scorekeeper.live import streams as events
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session, delete_for_good, delete_session
+from scorekeeper.services import Who, add_deal, create_session, delete_for_good, delete_session
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the watcher reads from its own thread
 
@@ -53,7 +53,7 @@ def _deal(game: GameSession, alice: User) -> None:
     hands = {p: trick.HandEntry(tricks=3, made=True) for p in ("Ann", "Ben", "Cat")}
     number = len(game.entries()) + 1
     try:
-        add_deal(session=game, number=number, entry=trick.DealEntry(hands), by_user=alice)
+        add_deal(session=game, number=number, entry=trick.DealEntry(hands), who=Who(alice))
     finally:
         connections.close_all()  # run in a worker thread of its own
 
@@ -184,7 +184,7 @@ def test_the_database_names_the_session_whose_version_links_or_deletion_changed(
         assert set(heard(listener)) == {str(game.pk)}
         _deal(game, alice)
         assert set(heard(listener)) == {str(game.pk)}
-        delete_session(session=game, by_user=alice)
+        delete_session(session=game, who=Who(alice))
         assert set(heard(listener)) == {str(game.pk)}
         delete_for_good(session=game)
         assert heard(listener) == [str(game.pk)]

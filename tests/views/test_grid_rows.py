@@ -18,7 +18,7 @@ from django.test import Client
 from scorekeeper import live
 from scorekeeper.models import GameSession
 from scorekeeper.presenters import trick as presenter
-from scorekeeper.services import edit_deal
+from scorekeeper.services import Who, edit_deal
 from tests.factories import made_deal, play, with_links
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
 
@@ -75,7 +75,7 @@ def test_a_corrected_deal_shows_its_new_row_on_every_page(
     owner = f"/sessions/{game.public_id}/"
     before = _grid(alice_client, owner), _grid(Client(), "/w/w-grid/live/")
     revision = game.deals.get(number=2).revision
-    edit_deal(session=game, number=2, revision=revision, entry=made_deal((9, 0, 0)), by_user=alice)
+    edit_deal(session=game, number=2, revision=revision, entry=made_deal((9, 0, 0)), who=Who(alice))
     after = _grid(alice_client, owner), _grid(Client(), "/w/w-grid/live/")
     assert after[0] != before[0] and after[1] != before[1]
     assert after == (_fresh(alice_client, owner), _fresh(Client(), "/w/w-grid/live/"))

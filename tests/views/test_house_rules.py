@@ -11,7 +11,7 @@ from django.test import Client
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import trick
-from scorekeeper.services import abandon_session, add_deal, create_session, rematch
+from scorekeeper.services import Who, abandon_session, add_deal, create_session, rematch
 
 CLASSIC = "/sessions/new/trick/parlett-classic/"
 HOUSE = "Classic Ninety-Nine, house rules: trump named by the declarer; 18 deals"
@@ -279,9 +279,9 @@ def test_past_sessions_filter_by_saved_ruleset_and_a_rematch_keeps_it(
     for number in range(1, 10):
         hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in roster}
         deal = trick.DealEntry(hands, None)  # nobody declares: the trump stays
-        add_deal(session=game, number=number, entry=deal, by_user=alice)
+        add_deal(session=game, number=number, entry=deal, who=Who(alice))
     game.refresh_from_db()
-    again = rematch(session=game, by_user=alice)
+    again = rematch(session=game, who=Who(alice))
     assert (again.saved_ruleset, again.options) == (saved, saved.options)
 
 
@@ -361,6 +361,6 @@ def test_a_rematch_keeps_the_saved_rules_name(
     )  # fmt: skip
     alice_client.post(f"/rulesets/{saved.pk}/change/", {"name": "Renamed", "trump": "declared"})
     game.refresh_from_db()
-    abandon_session(session=game, by_user=alice)
-    again = rematch(session=game, by_user=alice)
+    abandon_session(session=game, who=Who(alice))
+    again = rematch(session=game, who=Who(alice))
     assert str(again).startswith("Friday night rules, ")

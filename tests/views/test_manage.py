@@ -15,6 +15,7 @@ from scorekeeper.models import ChangeAction, GameSession, Player
 from scorekeeper.presenters.records import player_record
 from scorekeeper.rules import adding
 from scorekeeper.services import (
+    Who,
     abandon_session,
     create_adding_session,
     create_session,
@@ -105,7 +106,7 @@ def test_another_user_gets_404_everywhere(
         players=list(Player.objects.filter(owner=alice)),
         title="Gone",
     )
-    delete_session(session=gone, by_user=alice)
+    delete_session(session=gone, who=Who(alice))
     urls = [
         _url(game),
         _url(game, "manage/seats/1/"),
@@ -407,7 +408,7 @@ def test_a_seat_of_the_adding_game_is_taken_with_its_tokens(
 ) -> None:
     pennies = create_adding_session(owner=alice, ruleset="thirty-three", options={}, players=roster)
     event = adding.Event(player="Cat", event="bust")
-    record_event(session=pennies, state="0.0", event=event, by_user=alice)
+    record_event(session=pennies, state="0.0", event=event, who=Who(alice))
     page = alice_client.post(_url(pennies, "manage/seats/3/"), {"check": "", "new_name": "Dan"})
     tokens = next(s.tokens for s in compute(pennies).standings if s.player == "Cat")
     assert f"Dan takes Cat&#x27;s seat (seat 3) and its score: {tokens} tokens." in page.text
@@ -510,7 +511,7 @@ def test_a_deleted_session_leaves_links_and_records(
     alice_client.post(_url(game, "share/"), {"watch": "on"})
     game.refresh_from_db()
     assert client.get(f"/w/{game.watch_token}/").status_code == 200
-    delete_session(session=game, by_user=alice)
+    delete_session(session=game, who=Who(alice))
     assert client.get(f"/w/{game.watch_token}/").status_code == 404
     assert client.get(f"/w/{game.watch_token}/live/").status_code == 404
     assert player_record(roster[0]).sessions == 0
@@ -522,7 +523,7 @@ def test_the_deleted_list_pages(alice_client: Client, alice: User, roster: list[
         gone = create_session(
             owner=alice, ruleset="four", options={}, title=f"Game {number}", players=seated
         )
-        delete_session(session=gone, by_user=alice)
+        delete_session(session=gone, who=Who(alice))
     first = alice_client.get("/sessions/deleted/").text
     assert "Game 24" in first and "Page 1 of 2" in first
     assert "Game 0<" not in first
@@ -605,8 +606,8 @@ def test_home_offers_the_latest_sessions_in_progress(
         for number in range(5)
     ]
     play(made[1], alice, (4, 5, 0))  # the latest played
-    abandon_session(session=made[4], by_user=alice)
-    delete_session(session=made[3], by_user=alice)
+    abandon_session(session=made[4], who=Who(alice))
+    delete_session(session=made[3], who=Who(alice))
     page = alice_client.get("/").text
     assert "Continue" in page
     shown = re.findall(r'class="btn btn-success btn-lg continue-session" href="([^"]+)"', page)

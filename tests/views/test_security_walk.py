@@ -15,7 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import adding, trick
-from scorekeeper.services import add_deal, create_adding_session, create_session, record_event
+from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
 
 PUBLIC = {  # anyone, no account
     "home", "signup", "login", "rules", "rule_sheet", "score_pad", "offline", "service_worker",
@@ -60,12 +60,12 @@ def world(alice: User) -> dict[str, Any]:
         owner=alice, ruleset="parlett-jokerless", options={}, players=players, title=SECRET
     )
     hands = {p.name: trick.HandEntry(tricks=3, made=True) for p in players}
-    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), by_user=alice)
+    add_deal(session=game, number=1, entry=trick.DealEntry(hands=hands), who=Who(alice))
     pennies = create_adding_session(
         owner=alice, ruleset="thirty-three", options={}, players=players, title=SECRET
     )
     event = adding.Event(player="Annabel", event="bust")
-    record_event(session=pennies, state="0.0", event=event, by_user=alice)
+    record_event(session=pennies, state="0.0", event=event, who=Who(alice))
     for session in (game, pennies):
         session.watch_token, session.scorer_token = f"w-{session.pk}", f"s-{session.pk}"
         session.save()

@@ -26,7 +26,7 @@ from scorekeeper.live.keys import key as kept_key
 from scorekeeper.live.pages import once
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
-from scorekeeper.services import add_deal, create_session, edit_deal
+from scorekeeper.services import Who, add_deal, create_session, edit_deal
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
 
 REDIS = {
@@ -79,7 +79,7 @@ def _deal(tricks: tuple[int, int, int]) -> trick.DealEntry:
 def _one_deal_in(alice: User, players: list[Player]) -> GameSession:
     """A watched game with one deal entered, read again at its version now."""
     game = _game(alice, players)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), who=Who(alice))
     game.refresh_from_db()
     return game
 
@@ -97,7 +97,7 @@ def test_the_fragment_is_rendered_once_and_stays_right_after_a_correction(
     shared: str, alice: User, roster: list[Player], django_assert_max_num_queries: Any
 ) -> None:
     game = _game(alice, roster)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), who=Who(alice))
     first = Client().get("/w/w-shared/live/")
     assert first.status_code == 200
     live.forget_all()
@@ -106,7 +106,7 @@ def test_the_fragment_is_rendered_once_and_stays_right_after_a_correction(
     assert second.content == first.content
     game.refresh_from_db()
     revision = game.deals.get(number=1).revision
-    edit_deal(session=game, number=1, revision=revision, entry=_deal((9, 0, 0)), by_user=alice)
+    edit_deal(session=game, number=1, revision=revision, entry=_deal((9, 0, 0)), who=Who(alice))
     after = Client().get("/w/w-shared/live/").content.decode()
     assert after != first.content.decode()
     game.refresh_from_db()
@@ -133,7 +133,7 @@ def test_a_phone_that_asks_for_gzip_gets_the_fragment_compressed_once(
     shared: str, alice: User, roster: list[Player]
 ) -> None:
     game = _game(alice, roster)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), who=Who(alice))
     first = Client().get("/w/w-shared/live/")
     zipped = Client(headers={"accept-encoding": "gzip, br"}).get("/w/w-shared/live/")
     assert zipped["Content-Encoding"] == "gzip"
@@ -239,7 +239,7 @@ def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
     shared: str, alice: User, roster: list[Player], django_assert_max_num_queries: Any
 ) -> None:
     game = _game(alice, roster)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), by_user=alice)
+    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), who=Who(alice))
     first = Client().get("/w/w-shared/").text
     pages = []
     for _ in range(2):
