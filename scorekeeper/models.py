@@ -199,9 +199,7 @@ class GameSessionQuerySet(models.QuerySet["GameSession"]):
 
     def with_seats(self) -> GameSessionQuerySet:
         """With the seats and their players, so that names cost no more queries."""
-        return self.prefetch_related(
-            models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        )
+        return self.prefetch_related(seats_with_players())
 
     def with_last_action(self) -> GameSessionQuerySet:
         """With `last_action`: the action of each one's latest change (None before any), for
@@ -406,20 +404,9 @@ def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
     return Change.objects.filter(session=session, form_key=form_key).first()
 
 
-def session_by_link(column: str, token: str, *, seats: bool = True) -> GameSession | None:
-    """The session a watch or scorer link opens (`column`: its token's column), with its seats
-    unless `seats` is False (a page that shows its name alone); None if it opens none (no such
-    token, or the session is deleted)."""
-    sessions = GameSession.objects.not_deleted().filter(**{column: token})
-    if column == "scorer_token":
-        sessions = sessions.with_last_action()
-    return (sessions.with_seats() if seats else sessions).first()
-
-
-def owned_session(owner_id: int, public_id: str) -> GameSession | None:
-    """One of this user's sessions (not deleted), with its seats; None for anyone else's."""
-    sessions = GameSession.objects.for_user(owner_id).filter(public_id=public_id)
-    return sessions.with_last_action().with_seats().first()
+def seats_with_players() -> models.Prefetch:
+    """A session's seats, each with its player: what every page of a session reads."""
+    return models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
 
 
 def locked_session(session: GameSession) -> GameSession:

@@ -87,13 +87,14 @@ def rename_seated_player(
             clash = _("You already have a player called %(player)s.") % {"player": name}
             raise Rejected([clash]) from None
         locked = _reloaded(locked)
+        entries = locked.entries()
         return settle(
             locked,
             who,
             action=ChangeAction.NAMED,
             number=None,
-            result=_rescored(locked, locked.entries()),
-            entries=locked.entries(),
+            result=_rescored(locked, entries),
+            entries=entries,
             before={"seat": position + 1, "player": old},
             after={"seat": position + 1, "player": name},
         )

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cache
 
 from django.contrib.auth.models import User
 from django.db import connection
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -21,8 +23,7 @@ from scorekeeper.http import AuthedRequest
 from scorekeeper.models import (
     GameSession,
     SavedRuleset,
-    owned_session,
-    session_by_link,
+    seats_with_players,
 )
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses, link_miss_allowed
 from scorekeeper.services.changes import Who
@@ -65,8 +66,8 @@ def ruleset_for_user(request: AuthedRequest, ruleset_id: int) -> SavedRuleset:
 
 def session_for_user(request: AuthedRequest, public_id: str) -> GameSession:
     """This user's session, with its seats; 404 for anybody else's (nothing confirms it exists)."""
-    session = owned_session(request.user.pk, public_id)
-    if session is None:
+    session = _session_read("public_id", public_id)
+    if session is None or session.owner_id != request.user.pk:
         raise Http404("No such session")
     return session
 
@@ -107,6 +108,45 @@ def link_missing(request: HttpRequest) -> LinkGone:
     if not link_miss_allowed(request):
         raise TooManyGuesses
     return LinkGone()
+
+
+def session_by_link(column: str, token: str, *, seats: bool = True) -> GameSession | None:
+    """The session a watch or scorer link opens (`column`: its token's column), with its seats
+    unless `seats` is False (a page that shows its name alone); None if it opens none (no such
+    token, or the session is deleted)."""
+    return _session_read(column, token, seats=seats)
+
+
+def _session_read(column: str, value: str, *, seats: bool = True) -> GameSession | None:
+    """The session (not deleted) whose `column` holds `value`: a link's token, or the public
+    id of the owner's page; with its seats unless `seats` is False.
+
+    Every page of a phone at the table starts with this read, so it runs the SQL that Django
+    compiles for its queryset once per process: building and compiling the queryset again cost
+    each page more than the query itself (manage.py bench_instructions)."""
+    found = list(GameSession.objects.raw(_read_sql(column, connection.vendor), [value]))
+    if not found:
+        return None
+    if seats:
+        prefetch_related_objects(found, seats_with_players())
+    return found[0]
+
+
+_STAND_IN = "a-stand-in-for-the-value"
+
+
+@cache
+def _read_sql(column: str, vendor: str) -> str:
+    """The SQL of a session's read by `column` on this database, the value its one parameter.
+    The pages of a phone that may score (an owner's, a scorer link's) also read the action of
+    the session's latest change (`GameSession.last_undo`)."""
+    sessions = GameSession.objects.not_deleted().filter(**{column: _STAND_IN})
+    if column != "watch_token":
+        sessions = sessions.with_last_action()
+    sql, params = sessions[:1].query.sql_with_params()
+    if params != (_STAND_IN,):
+        raise ValueError(f"a session's read must take the one value alone: {params!r}")
+    return sql
 
 
 def _session_by(request: HttpRequest, *, seats: bool = True, **token: str) -> GameSession:
