@@ -110,13 +110,6 @@ def link_missing(request: HttpRequest) -> LinkGone:
     return LinkGone()
 
 
-def session_by_link(column: str, token: str, *, seats: bool = True) -> GameSession | None:
-    """The session a watch or scorer link opens (`column`: its token's column), with its seats
-    unless `seats` is False (a page that shows its name alone); None if it opens none (no such
-    token, or the session is deleted)."""
-    return _session_read(column, token, seats=seats)
-
-
 def _session_read(column: str, value: str, *, seats: bool = True) -> GameSession | None:
     """The session (not deleted) whose `column` holds `value`: a link's token, or the public
     id of the owner's page; with its seats unless `seats` is False.
@@ -151,7 +144,7 @@ def _read_sql(column: str, vendor: str) -> str:
 
 def _session_by(request: HttpRequest, *, seats: bool = True, **token: str) -> GameSession:
     ((column, value),) = token.items()
-    session = session_by_link(column, value, seats=seats)
+    session = _session_read(column, value, seats=seats)
     if session is None:
         raise link_missing(request)
     return session

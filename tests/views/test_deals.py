@@ -328,7 +328,7 @@ def test_taps_work_without_javascript(alice_client: Client, game: GameSession) -
 def test_a_refused_form_keeps_each_hands_choices_and_its_card_buttons(
     alice_client: Client, alice: User, roster: list[Player]
 ) -> None:
-    """The hands' radio and bid-card buttons (templatetags/deal_form.py): what was chosen stays
+    """The hands' radio and bid-card buttons (templates/trick/deal_form.html): what was chosen stays
     chosen when the form comes back refused, and a player's name is escaped in their labels."""
     roster[0].name = 'Ann & <b>"Bo"</b>'
     roster[0].save()
