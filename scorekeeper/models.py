@@ -409,12 +409,6 @@ def seats_with_players() -> models.Prefetch:
     return models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
 
 
-def locked_session(session: GameSession) -> GameSession:
-    """The session read again with its seats, its row locked until the transaction ends
-    (PostgreSQL; SQLite's IMMEDIATE transactions already queue every writer)."""
-    return GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
-
-
 class FormerSeat(models.Model):
     """A player who left a seat: they played its deals or rounds up to `until`, and the player
     who took the seat went on with its score (services.manage.replace_player)."""

@@ -25,8 +25,8 @@ from scorekeeper.models import (
     ChangeAction,
     GameSession,
     change_by_form_key,
-    locked_session,
 )
+from scorekeeper.reads import locked_session
 from scorekeeper.rules.registry import Evaluation, Result
 
 

@@ -23,7 +23,8 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper import live
 from scorekeeper.families import ADDING
-from scorekeeper.models import GameSession, locked_session
+from scorekeeper.models import GameSession
+from scorekeeper.reads import locked_session
 from scorekeeper.rules import adding
 from scorekeeper.services.changes import AlreadyDone, Conflict, Rejected, Saved, Who, replayed
 from scorekeeper.services.rounds import record_event

@@ -26,9 +26,9 @@ from scorekeeper.models import (
     Player,
     Seat,
     UnreadableRules,
-    locked_session,
     new_link_token,
 )
+from scorekeeper.reads import locked_session
 from scorekeeper.rules.common import InvalidRules, dealer_moved_on
 from scorekeeper.services.changes import (
     AlreadyDone,

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cache
 
 from django.contrib.auth.models import User
-from django.db import connection
-from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -23,9 +20,9 @@ from scorekeeper.http import AuthedRequest
 from scorekeeper.models import (
     GameSession,
     SavedRuleset,
-    seats_with_players,
 )
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses, link_miss_allowed
+from scorekeeper.reads import session_read, version_or_none
 from scorekeeper.services.changes import Who
 
 FORM_KEY = re.compile(r"[A-Za-z0-9_-]*")
@@ -66,7 +63,7 @@ def ruleset_for_user(request: AuthedRequest, ruleset_id: int) -> SavedRuleset:
 
 def session_for_user(request: AuthedRequest, public_id: str) -> GameSession:
     """This user's session, with its seats; 404 for anybody else's (nothing confirms it exists)."""
-    session = _session_read("public_id", public_id)
+    session = session_read("public_id", public_id)
     if session is None or session.owner_id != request.user.pk:
         raise Http404("No such session")
     return session
@@ -110,41 +107,9 @@ def link_missing(request: HttpRequest) -> LinkGone:
     return LinkGone()
 
 
-def _session_read(column: str, value: str, *, seats: bool = True) -> GameSession | None:
-    """The session (not deleted) whose `column` holds `value`: a link's token, or the public
-    id of the owner's page; with its seats unless `seats` is False.
-
-    Every page of a phone at the table starts with this read, so it runs the SQL that Django
-    compiles for its queryset once per process: building and compiling the queryset again cost
-    each page more than the query itself (manage.py bench_instructions)."""
-    found = list(GameSession.objects.raw(_read_sql(column, connection.vendor), [value]))
-    if not found:
-        return None
-    if seats:
-        prefetch_related_objects(found, seats_with_players())
-    return found[0]
-
-
-_STAND_IN = "a-stand-in-for-the-value"
-
-
-@cache
-def _read_sql(column: str, vendor: str) -> str:
-    """The SQL of a session's read by `column` on this database, the value its one parameter.
-    The pages of a phone that may score (an owner's, a scorer link's) also read the action of
-    the session's latest change (`GameSession.last_undo`)."""
-    sessions = GameSession.objects.not_deleted().filter(**{column: _STAND_IN})
-    if column != "watch_token":
-        sessions = sessions.with_last_action()
-    sql, params = sessions[:1].query.sql_with_params()
-    if params != (_STAND_IN,):
-        raise ValueError(f"a session's read must take the one value alone: {params!r}")
-    return sql
-
-
 def _session_by(request: HttpRequest, *, seats: bool = True, **token: str) -> GameSession:
     ((column, value),) = token.items()
-    session = _session_read(column, value, seats=seats)
+    session = session_read(column, value, seats=seats)
     if session is None:
         raise link_missing(request)
     return session
@@ -171,24 +136,6 @@ def version_by(request: HttpRequest, **token: str) -> int:
     if version is None:
         raise link_missing(request)
     return version
-
-
-def version_or_none(column: str, token: str) -> int | None:
-    """The version of the session the link token opens, or None.
-
-    Written as the one SQL statement it is: building it through the ORM cost an unchanged
-    poll more than running it (manage.py bench_instructions)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL[column], [token])
-        row = cursor.fetchone()
-    return None if row is None else int(row[0])
-
-
-_TABLE = GameSession._meta.db_table
-_VERSION_SQL = {
-    column: f"SELECT version FROM {_TABLE} WHERE {column} = %s AND deleted IS NULL"
-    for column in ("watch_token", "scorer_token")
-}
 
 
 def form_key(request: HttpRequest) -> str:

@@ -216,8 +216,9 @@ def _next_deal_form(table: Table, data: QueryDict) -> DealForm | None:
     session = table.session
     if session.finished:
         return None
-    entries = TRICK.entries(session)
-    number = len(entries) + 1
+    # The deals so far are counted, not read: a save reads them under its lock, and this form
+    # needs them only when another phone moved the session on.
+    number = session.deals.count() + 1
     typed = data.get("number", "")
     moved_on = ""
     if typed.isdigit() and int(typed) != number:
@@ -228,6 +229,7 @@ def _next_deal_form(table: Table, data: QueryDict) -> DealForm | None:
     form.typed_number = int(typed) if typed.isdigit() else number
     if moved_on:
         form.save_label = _("Save deal %(number)s") % {"number": number}
+        entries = TRICK.entries(session)
         form.saved_meanwhile = {
             saved: entries[saved - 1] for saved in range(max(form.typed_number, 1), number)
         }

@@ -1,0 +1,75 @@
+"""A session read by one value: the reads every page of a session, every poll and every write
+start from.
+
+The session's read runs the SQL that Django compiles for its queryset once per process and
+database: building and compiling the queryset again cost each page more than the query itself
+(manage.py bench_instructions). The SQL is Django's own for the queryset, compiled with the
+value as its one parameter, and `Manager.raw()` makes the session from the row with the fields'
+own converters; the seats and their players come as they would with `with_seats()`. A poll
+reads the version alone, in the one SQL statement it is.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.db import connection
+from django.db.models import prefetch_related_objects
+
+from scorekeeper.models import GameSession, seats_with_players
+
+_STAND_IN = "a-stand-in-for-the-value"
+
+
+def session_read(column: str, value: str, *, seats: bool = True) -> GameSession | None:
+    """The session (not deleted) whose `column` holds `value`: a link's token, or the public id
+    of the owner's page; with its seats unless `seats` is False. The pages of a phone that may
+    score (an owner's, a scorer link's) also get the action of its latest change (`last_undo`)."""
+    found = list(GameSession.objects.raw(_sql(column, False, connection.vendor), [value]))
+    if found and seats:
+        prefetch_related_objects(found, seats_with_players())
+    return found[0] if found else None
+
+
+def locked_session(session: GameSession) -> GameSession:
+    """The session read again with its seats, deleted or not, its row locked until the
+    transaction ends (PostgreSQL; SQLite's IMMEDIATE transactions already queue every writer)."""
+    sql = _sql("public_id", True, connection.vendor)
+    found = list(GameSession.objects.raw(sql, [session.public_id]))
+    if not found:
+        raise GameSession.DoesNotExist(f"no session {session.public_id}")
+    prefetch_related_objects(found, seats_with_players())
+    return found[0]
+
+
+@cache
+def _sql(column: str, locked: bool, vendor: str) -> str:
+    """The SQL of the read by `column` on the `vendor`'s database, the value its one parameter."""
+    if locked:
+        sessions = GameSession.objects.select_for_update().filter(**{column: _STAND_IN})
+    else:
+        sessions = GameSession.objects.not_deleted().filter(**{column: _STAND_IN})
+        if column != "watch_token":
+            sessions = sessions.with_last_action()
+    sql, params = sessions[:1].query.sql_with_params()
+    if params != (_STAND_IN,):
+        raise ValueError(f"a session's read must take the one value alone: {params!r}")
+    return sql
+
+
+def version_or_none(column: str, token: str) -> int | None:
+    """The version of the session the link token opens, or None.
+
+    Written as the one SQL statement it is: building it through the ORM cost an unchanged
+    poll more than running it (manage.py bench_instructions)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL[column], [token])
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+_TABLE = GameSession._meta.db_table
+_VERSION_SQL = {
+    column: f"SELECT version FROM {_TABLE} WHERE {column} = %s AND deleted IS NULL"
+    for column in ("watch_token", "scorer_token")
+}
