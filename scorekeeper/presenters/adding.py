@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -22,6 +21,7 @@ from scorekeeper.presenters.common import (
     RECENT_ROWS,
     Board,
     BoardRow,
+    Record,
     StripCell,
     signed,
     winner_news,
@@ -31,9 +31,6 @@ from scorekeeper.rules import adding
 from scorekeeper.rules.adding import prose
 from scorekeeper.rules.common import join_names
 from scorekeeper.scoresheet import read_change
-
-if TYPE_CHECKING:
-    from scorekeeper.presenters.records import Record
 
 FAMILY = adding.ID  # the family this module presents
 TEMPLATES = "adding"  # the folder of this family's templates

@@ -7,67 +7,12 @@ or rounds and tokens) is its presenter's `count_record`.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
-
 from django.db.models import Q, QuerySet
 
 from scorekeeper import live
 from scorekeeper.families import app
 from scorekeeper.models import GameSession, Player, UnreadableRules
-
-
-@dataclass
-class HeadToHead:
-    opponent: str
-    sessions: int = 0
-    ahead: int = 0  # sessions where the player finished above the opponent
-    behind: int = 0
-    level: int = 0
-
-
-@dataclass
-class Record:
-    """What the player page shows; averages are None when there is nothing to average."""
-
-    sessions: int = 0
-    finished: int = 0
-    won: int = 0
-    # Trick game
-    deals: int = 0
-    points: int = 0
-    made: int = 0
-    bids: Counter[int] = field(default_factory=Counter)
-    premiums_tried: int = 0
-    premiums_made: int = 0
-    # Adding game
-    rounds: int = 0
-    tokens_lost: int = 0
-    eliminated: int = 0
-    head_to_head: dict[str, HeadToHead] = field(default_factory=dict)
-    # Sessions left out: their stored rules are no longer accepted (a value stored before the
-    # bounds existed), so nothing in them can be counted.
-    left_out: list[GameSession] = field(default_factory=list)
-
-    @property
-    def points_per_deal(self) -> float | None:
-        return self.points / self.deals if self.deals else None
-
-    @property
-    def success_rate(self) -> float | None:
-        return self.made / self.deals if self.deals else None
-
-    @property
-    def common_bids(self) -> list[tuple[int, int]]:
-        """The most common shown bids, (bid, times), most common first (ties: lower bid)."""
-        return sorted(self.bids.items(), key=lambda item: (-item[1], item[0]))[:3]
-
-    @property
-    def tokens_per_round(self) -> float | None:
-        return self.tokens_lost / self.rounds if self.rounds else None
-
-    def rivals(self) -> list[HeadToHead]:
-        return sorted(self.head_to_head.values(), key=lambda h: (-h.sessions, h.opponent))
+from scorekeeper.presenters.common import HeadToHead, Record
 
 
 def sessions_of(player: Player) -> QuerySet[GameSession]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -20,6 +19,7 @@ from scorekeeper.presenters.common import (
     RECENT_ROWS,
     Board,
     BoardRow,
+    Record,
     StripCell,
     signed,
     winner_news,
@@ -36,9 +36,6 @@ from scorekeeper.rules import trick
 from scorekeeper.rules.common import InvalidRules, join_names
 from scorekeeper.rules.trick import prose
 from scorekeeper.scoresheet import read_deal
-
-if TYPE_CHECKING:
-    from scorekeeper.presenters.records import Record
 
 FAMILY = trick.ID  # the family this module presents
 TEMPLATES = "trick"  # the folder of this family's templates
