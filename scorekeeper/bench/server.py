@@ -194,8 +194,11 @@ def gunicorn(
     workers: int = 4,
     app: str = "scorekeeper.wsgi:application",
     timeout: int = 30,
+    worker_class: str = "sync",
 ) -> Iterator[Gunicorn]:
-    """gunicorn serving `app` on a free loopback port with `env`; stopped afterwards."""
+    """gunicorn serving `app` on a free loopback port with `env`, with workers of
+    `worker_class` ("asgi": gunicorn's own asyncio workers, as scripts/run serves); stopped
+    afterwards."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     handle, name = tempfile.mkstemp(prefix="gunicorn-", suffix=".log")
@@ -209,6 +212,7 @@ def gunicorn(
         "--graceful-timeout", "5",
         "--chdir", str(ROOT),
         "--error-logfile", str(log),
+        "--worker-class", worker_class,
     ]  # fmt: skip
     with _running(command, env, base_url, log) as process:
         yield Gunicorn(process, base_url, log, env)
@@ -351,7 +355,8 @@ def app_servers(
     deleted afterwards) when it is given.
 
     `push`: "" gunicorn alone (event streams answered 204, phones poll); "asgi" uvicorn with
-    `workers` processes serving everything, streams included; "split" gunicorn as before and
+    `workers` processes serving everything, streams included; "table" gunicorn's asyncio
+    workers serving everything, as scripts/run serves a game night; "split" gunicorn as before and
     one uvicorn beside it with `stream_workers` processes for the event streams alone (role
     "events", last in the list). With several servers nginx sends the streams to it; with one,
     the phones open their streams there, as nginx would send them.
@@ -366,7 +371,13 @@ def app_servers(
                 stack.callback(_forget_cache, redis_url, prefix)
             manage(env, "migrate", "--noinput")
             manage(env, "collectstatic", "--noinput")
-            serve = partial(uvicorn if push == "asgi" else gunicorn, env, workers=workers)
+            serve = {
+                "asgi": partial(uvicorn, env, workers=workers),
+                "table": partial(
+                    gunicorn, env, workers=workers, app="scorekeeper.asgi:application",
+                    worker_class="asgi",
+                ),
+            }.get(push, partial(gunicorn, env, workers=workers))  # fmt: skip
             running = [stack.enter_context(serve()) for _ in range(servers)]
             if push == "split":
                 running.append(

@@ -1,7 +1,8 @@
 """A short run of the load client's push watchers (`bench_load --push`): each watcher opens an
 event stream as a browser does, fetches the live region when a new version is pushed, and the
-exactly-once and totals checks hold as they do with polling; for the ASGI app served whole and
-for gunicorn with a uvicorn for the streams beside it."""
+exactly-once and totals checks hold as they do with polling; for the ASGI app served whole by
+uvicorn and by gunicorn's asyncio workers (as scripts/run serves it), and for gunicorn with a
+uvicorn for the streams beside it."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from scorekeeper.bench.server import redis_answers
 from scorekeeper.management.commands.bench_load import DEFAULT_REDIS
 
 
-@pytest.mark.parametrize("push", ["asgi", "split"])
+@pytest.mark.parametrize("push", ["asgi", "table", "split"])
 def test_watchers_on_push_get_every_deal_and_the_checks_hold(push: str, monkeypatch: Any) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("a scratch SQLite database of its own: runs in the SQLite pass")

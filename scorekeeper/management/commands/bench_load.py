@@ -119,11 +119,13 @@ class Command(BaseCommand):
         # The steps run inside a process pointed at the scratch database:
         parser.add_argument(
             "--push",
-            choices=["none", "asgi", "split"],
+            choices=["none", "asgi", "table", "split"],
             default="none",
             help="none: gunicorn alone, watchers poll every 3 s; asgi: uvicorn (--workers "
             "processes) serves everything, watchers open an event stream as browsers do and poll "
-            "every 30 s; split: gunicorn as for none plus one uvicorn for the streams alone",
+            "every 30 s; table: gunicorn's asyncio workers serve everything, as scripts/run "
+            "does on game night; split: gunicorn as for none plus one uvicorn for the streams "
+            "alone",
         )
         parser.add_argument(
             "--stream-workers", type=int, default=2,
@@ -215,6 +217,8 @@ class Command(BaseCommand):
         serving = {
             "none": f"gunicorn {options['workers']} sync workers",
             "asgi": f"uvicorn {options['workers']} workers (the whole ASGI app, streams too)",
+            "table": f"gunicorn {options['workers']} asyncio workers as scripts/run serves "
+            "(the whole ASGI app, streams too)",
             "split": f"gunicorn {options['workers']} sync workers",
         }[options["push"]]
         streams = f"uvicorn {options['stream_workers']} workers for the streams"
