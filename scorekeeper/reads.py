@@ -21,14 +21,20 @@ from scorekeeper.models import GameSession, seats_with_players
 _STAND_IN = "a-stand-in-for-the-value"
 
 
-def session_read(column: str, value: str, *, seats: bool = True) -> GameSession | None:
+def session_read(
+    column: str, value: str, *, seats: bool = True, owner: int | None = None
+) -> GameSession | None:
     """The session (not deleted) whose `column` holds `value`: a link's token, or the public id
-    of the owner's page; with its seats unless `seats` is False. The pages of a phone that may
-    score (an owner's, a scorer link's) also get the action of its latest change (`last_undo`)."""
+    of the owner's page; with its seats unless `seats` is False. None if there is none, or if
+    `owner` is given and it is not theirs (read no further, so that another owner's session
+    costs what a missing one does). The pages of a phone that may score (an owner's, a scorer
+    link's) also get the action of its latest change (`last_undo`)."""
     found = list(GameSession.objects.raw(_sql(column, False, connection.vendor), [value]))
-    if found and seats:
+    if not found or (owner is not None and found[0].owner_id != owner):
+        return None
+    if seats:
         prefetch_related_objects(found, seats_with_players())
-    return found[0] if found else None
+    return found[0]
 
 
 def locked_session(session: GameSession) -> GameSession:

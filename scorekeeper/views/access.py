@@ -63,8 +63,8 @@ def ruleset_for_user(request: AuthedRequest, ruleset_id: int) -> SavedRuleset:
 
 def session_for_user(request: AuthedRequest, public_id: str) -> GameSession:
     """This user's session, with its seats; 404 for anybody else's (nothing confirms it exists)."""
-    session = session_read("public_id", public_id)
-    if session is None or session.owner_id != request.user.pk:
+    session = session_read("public_id", public_id, owner=request.user.pk)
+    if session is None:
         raise Http404("No such session")
     return session
 

@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
@@ -167,3 +169,17 @@ def test_every_post_needs_the_csrf_token(alice: User, world: dict[str, Any]) -> 
         assert response.status_code in (403, 405), (url, response.status_code)
     assert Player.objects.count() == 3
     assert world["game"].deals.count() == 1
+
+
+def test_another_owners_session_costs_what_a_missing_one_does(
+    bob_client: Client, game: GameSession
+) -> None:
+    """Nothing in the answer to another owner's session, its time included, confirms that it
+    exists: it is read as far as a session that does not exist, and no further."""
+    counted = []
+    for public_id in (game.public_id, "no-such-session"):
+        with CaptureQueriesContext(connection) as queries:
+            response = bob_client.get(reverse("session", args=[public_id]))
+        assert response.status_code == 404
+        counted.append([query["sql"].split(" FROM ")[-1][:40] for query in queries])
+    assert counted[0] == counted[1]
