@@ -8,7 +8,15 @@ from scorekeeper.families import TRICK
 from scorekeeper.models import ChangeAction, GameSession
 from scorekeeper.rules import trick
 from scorekeeper.scoresheet import deal_data, read_deal
-from scorekeeper.services.changes import Conflict, Saved, Who, changing, scored, settle
+from scorekeeper.services.changes import (
+    Conflict,
+    Saved,
+    Who,
+    accepted,
+    changing,
+    scored,
+    settle,
+)
 from scorekeeper.services.stored import store_deal, store_hands
 
 
@@ -26,9 +34,9 @@ def add_deal(
             raise Conflict(
                 _("Deal %(number)s was just entered on another phone.") % {"number": number}
             )
-        changed = [*entries, entry]
-        result = scored(locked, changed)
-        store_deal(locked, TRICK.rules(locked), number, entry)
+        rules, changed = TRICK.rules(locked), [*entries, entry]
+        result = accepted(trick.evaluate(rules, changed))
+        store_deal(locked, rules, number, entry)
         return settle(
             locked,
             who,
@@ -65,9 +73,9 @@ def edit_deal(
         before = TRICK.result(locked)
         entries = TRICK.entries(locked)
         old = entries[number - 1]
-        changed = [*entries[: number - 1], entry, *entries[number:]]
-        result = scored(locked, changed)
-        deal.trump = trick.entered_trump(TRICK.rules(locked), entry) or ""
+        rules, changed = TRICK.rules(locked), [*entries[: number - 1], entry, *entries[number:]]
+        result = accepted(trick.evaluate(rules, changed))
+        deal.trump = trick.entered_trump(rules, entry) or ""
         deal.revision += 1
         deal.save(update_fields=["trump", "revision"])
         deal.hands.all().delete()
