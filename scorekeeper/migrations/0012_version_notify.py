@@ -1,5 +1,5 @@
 """On PostgreSQL, a trigger that says (NOTIFY) whenever a session's version changes, so that the
-event streams of every app server hear of it at once (scorekeeper/events.py). SQLite has no
+event streams of every app server hear of it at once (scorekeeper/live/streams.py). SQLite has no
 NOTIFY: the streams there read the versions every quarter of a second instead."""
 
 from django.db import migrations

@@ -1,5 +1,5 @@
 """The trigger's NOTIFY names the session that changed (its id), so that each app server's
-event streams read only the sessions named, not every open stream's (scorekeeper/events.py),
+event streams read only the sessions named, not every open stream's (scorekeeper/live/streams.py),
 and a session deleted for good is heard of too. SQLite has no NOTIFY: nothing to do there."""
 
 from django.db import migrations
