@@ -1,5 +1,5 @@
 """The presenters in French: headings, labels, sentences and plural forms follow the active
-language (issue 19), and English stays as it was.
+language, and English stays as it is.
 
 These need the compiled French catalogue (the setup scripts compile it); without it they skip.
 """

@@ -1,4 +1,4 @@
-"""The adding game's rules speak French through Django's catalogue (issue 19): proposals,
+"""The adding game's rules speak French through Django's catalogue: proposals,
 cheat-sheet lines, the card table, plurals and problems, with the fields in place."""
 
 from django.utils import translation

@@ -1,4 +1,4 @@
-"""The trick game's rules speak French through Django's catalogue (issue 19): problems, plural
+"""The trick game's rules speak French through Django's catalogue: problems, plural
 forms, house rules, cheat-sheet prose and a deal's news, while ids and file data stay English.
 
 These need the compiled French catalogue (the setup scripts compile it); without it they skip.

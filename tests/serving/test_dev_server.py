@@ -1,6 +1,6 @@
-"""scripts/run --dev: Django's development server says once that it watches for changes
-(issue: at the table, bug 16). Django's own "django" logger printed it with DEBUG on, and the
-project's root handler printed it again."""
+"""scripts/run --dev: Django's development server says once that it watches for changes.
+Django's own "django" logger prints it with DEBUG on, and the project's root handler must not
+print it again."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rule sheets' options form (issue: at the table, bug 9): real controls built from the rules'
+"""The rule sheets' options form: real controls built from the rules'
 own option specs, every other option kept when one is refused, and messages in words that name
 the field, beside it."""
 

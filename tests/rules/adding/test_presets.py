@@ -484,7 +484,7 @@ def test_events_are_described_for_the_cheat_sheet(preset, options, expected):
     ("preset", "options", "counts", "expected"),
     [
         ("ninety-nine", {}, [5, 1, 0], ["5 tokens", "1 token", "0 tokens"]),
-        # A dollar bill's tokens are its folds left (issue: at the table, bug 13).
+        # A dollar bill's tokens are its folds left.
         ("dollar-bill", {}, [4, 1, 0], ["4 folds left", "1 fold left", "0 folds left"]),
         ("wilson", {}, [2], ["2 game points"]),
         ("ninety-eight", {}, [1], ["1 drink"]),
