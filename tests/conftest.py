@@ -1,8 +1,11 @@
+import gc
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 from django.utils import translation
 from hypothesis import HealthCheck, settings
@@ -17,6 +20,21 @@ settings.register_profile(
     "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("shared-machine")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """The test database, as pytest-django makes it; before it is dropped, the connections that
+    other threads of this worker left open to it are closed. The ASGI tests' threads (a
+    stream's reader, asgiref's executor) keep theirs between requests, as a server's threads do
+    (DB_CONN_MAX_AGE), and PostgreSQL refuses to drop a database a connection still uses."""
+    yield
+    here = connections["default"]
+    if here.vendor != "postgresql":
+        return
+    for wrapper in gc.get_objects():
+        if isinstance(wrapper, BaseDatabaseWrapper) and wrapper is not here and wrapper.connection:
+            wrapper.connection.close()  # the driver's own: Django's close() is the thread's
 
 
 @pytest.fixture
