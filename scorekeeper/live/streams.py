@@ -251,12 +251,15 @@ class VersionWatcher:
             self.task = asyncio.get_running_loop().create_task(self._watch())
 
     async def _watch(self) -> None:
-        listener = await _listen() if connection.vendor == "postgresql" else None
-        if listener is not None:
-            await self._read(None)  # what changed before the LISTEN began
-        loop = asyncio.get_running_loop()
-        last = loop.time()
+        # Everything from the LISTEN on is inside the try: a watcher cancelled at any point (its
+        # loop ending) closes its connection.
+        listener = None
         try:
+            listener = await _listen() if connection.vendor == "postgresql" else None
+            if listener is not None:
+                await self._read(None)  # what changed before the LISTEN began
+            loop = asyncio.get_running_loop()
+            last = loop.time()
             while self.queues:
                 changed: set[int] | None = None  # None: read every stream's session
                 if listener is None:
@@ -309,9 +312,15 @@ async def _listen() -> Any:
     params = await sync_to_async(_connection_params, thread_sensitive=False)()
     try:
         listener = await psycopg.AsyncConnection.connect(**params, autocommit=True)
-        await listener.execute(f"LISTEN {CHANNEL}")
     except psycopg.Error:
         return None
+    try:
+        await listener.execute(f"LISTEN {CHANNEL}")
+    except BaseException as error:  # refused, or cancelled: the connection is not left open
+        await listener.close()
+        if isinstance(error, psycopg.Error):
+            return None
+        raise
     return listener
 
 
@@ -325,6 +334,7 @@ async def _next_notice(listener: Any) -> tuple[Any, set[int] | None]:
         payloads = {n.payload async for n in listener.notifies(timeout=LISTEN_TICK, stop_after=1)}
         return listener, named(payloads) if payloads else None
     except psycopg.Error:
+        await listener.close()
         await asyncio.sleep(TICK)
         return await _listen(), None
 
@@ -339,6 +349,7 @@ async def _drain(listener: Any) -> tuple[Any, set[int] | None]:
     try:
         return listener, named({n.payload async for n in listener.notifies(timeout=0)})
     except psycopg.Error:
+        await listener.close()
         return await _listen(), None
 
 
