@@ -32,8 +32,10 @@ def django_db_setup(django_db_setup: None) -> Iterator[None]:
     here = connections["default"]
     if here.vendor != "postgresql":
         return
-    for wrapper in gc.get_objects():
-        if isinstance(wrapper, BaseDatabaseWrapper) and wrapper is not here and wrapper.connection:
+    # type(), not isinstance(): the latter would make a lazy object (a request's user) load.
+    wrappers = (found for found in gc.get_objects() if issubclass(type(found), BaseDatabaseWrapper))
+    for wrapper in wrappers:
+        if wrapper is not here and wrapper.connection:
             wrapper.connection.close()  # the driver's own: Django's close() is the thread's
 
 
