@@ -404,6 +404,12 @@ def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
     return Change.objects.filter(session=session, form_key=form_key).first()
 
 
+def last_form_key(session: GameSession) -> str:
+    """The idempotency key of the session's latest change ("" for none, or one made without)."""
+    key = Change.objects.filter(session=session).order_by("-pk").values_list("form_key", flat=True)
+    return key.first() or ""
+
+
 def seats_with_players() -> models.Prefetch:
     """A session's seats, each with its player: what every page of a session reads."""
     return models.Prefetch("seats", queryset=Seat.objects.select_related("player"))

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.families import ADDING
-from scorekeeper.models import Change, ChangeAction, GameSession, Round
+from scorekeeper.models import Change, ChangeAction, GameSession, Round, last_form_key
 from scorekeeper.rules import adding
 from scorekeeper.scoresheet import event_data, read_change, round_data
 from scorekeeper.services.changes import (
@@ -32,11 +32,13 @@ def record_event(
     state: str,
     event: adding.Event,
     who: Who,
+    after: str = "",
 ) -> Saved:
-    """Record one tap where the table would put it; `state` is the table_state it was made on."""
+    """Record one tap where the table would put it; `state` is the table_state it was made on,
+    or `after` the key of the tap this phone made just before it (see `_made_on`)."""
     with changing(session, who, event_data(event)) as locked:
         rounds = ADDING.entries(locked)
-        if state != adding.table_state(rounds):
+        if not _made_on(locked, rounds, state, after):
             raise Conflict(str(TABLE_CHANGED))
         placed, evaluation = adding.record(ADDING.rules(locked), rounds, event)
         changed = list(placed)
@@ -64,6 +66,7 @@ def undo_event(
     session: GameSession,
     state: str,
     who: Who,
+    after: str = "",
 ) -> Saved:
     """Take back the last event of the session (it stays in the history).
 
@@ -71,7 +74,7 @@ def undo_event(
     undo, it is AlreadyDone; with a key that recorded a tap, it is not that tap (KeyReused)."""
     with changing(session, who, same=_an_undo) as locked:
         rounds = ADDING.entries(locked)
-        if state != adding.table_state(rounds) or not rounds:
+        if not _made_on(locked, rounds, state, after) or not rounds:
             raise Conflict(str(TABLE_CHANGED))
         last = rounds[-1]
         shorter = adding.RoundEntry(last.events[:-1])
@@ -91,6 +94,15 @@ def undo_event(
             entries=changed,
             before=event_data(last.events[-1]),
         )
+
+
+def _made_on(session: GameSession, rounds: list[adding.RoundEntry], state: str, after: str) -> bool:
+    """Whether a tap was made on the table as it is now: on its `state`, or right after the
+    change whose key is `after`. A phone that taps while its answers cannot come back (the
+    Wi-Fi down) sends its taps later, in order, each after the one before: the table then
+    moved on by its own taps only, and by nobody else's, exactly when the latest change is
+    the one before it."""
+    return state == adding.table_state(rounds) or (bool(after) and last_form_key(session) == after)
 
 
 def _an_undo(earlier: Change) -> bool:

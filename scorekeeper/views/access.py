@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import (
@@ -46,6 +47,15 @@ class Table:
     def who(self, request: HttpRequest) -> Who:
         """Who writes through this phone, and the idempotency key of the form it sent."""
         return Who(self.by_user, self.by_name, form_key(request))
+
+    @property
+    def outbox(self) -> str:
+        """The name of this phone's outbox for this table (static/js/outbox.js): an entry kept
+        while the server is out of reach is sent only from a page of the same account (or
+        link, and name typed for it), so it never crosses to another."""
+        user = self.by_user.pk if self.by_user is not None else ""
+        who = f"{user}|{self.by_name}|{self.base}"
+        return salted_hmac("scorekeeper.outbox", who, algorithm="sha256").hexdigest()[:24]
 
     def now(self, session: GameSession) -> Table:
         """The same phone's table, holding the session as a write left it."""
@@ -138,9 +148,10 @@ def version_by(request: HttpRequest, **token: str) -> int:
     return version
 
 
-def form_key(request: HttpRequest) -> str:
-    """The form's idempotency key, as the form made it (letters, digits, - and _), or ""."""
-    key = request.POST.get("form_key", "")
+def form_key(request: HttpRequest, field: str = "form_key") -> str:
+    """The form's idempotency key, as the form made it (letters, digits, - and _), or "";
+    `field` names another key the form carries (a tap's `after`)."""
+    key = request.POST.get(field, "")
     return key if len(key) <= 40 and FORM_KEY.fullmatch(key) else ""
 
 

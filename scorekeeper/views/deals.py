@@ -8,6 +8,7 @@ page shows. A status check (htmx, as the hands are filled in) is one pass too.
 
 from __future__ import annotations
 
+import json
 import re
 
 from django.contrib import messages
@@ -39,7 +40,7 @@ from scorekeeper.services import (
 from scorekeeper.views.access import Table, whole
 from scorekeeper.views.live import live_context
 
-SCRIPTS = ("js/deal-entry.js", "js/haptics.js", "js/live.js")
+SCRIPTS = ("js/deal-entry.js", "js/haptics.js", "js/live.js", "js/outbox.js")
 
 
 def _deal_form(
@@ -76,17 +77,35 @@ def _render(
         "scripts": SCRIPTS,
         "table_template": "trick/table.html",
         "redo": undone[0] if undone else None,
+        "outbox_label": _("Deal %(number)s") % {"number": "{number}"},
         **live_context(table),
         **presenter.table_context(result),
     }
     if result.next:
         ctx |= {
+            "upcoming": _upcoming(result.rules, result.next.number),
+            "save_next": _("Save deal %(number)s") % {"number": "{number}"},
             "dealer": result.next.dealer,
             "leader": result.next.leader,
             "save_label": (form.save_label if form is not None else "")
             or _("Save deal %(number)s") % {"number": result.next.number},
         }
     return render(request, "scorekeeper/table.html", ctx)
+
+
+def _upcoming(rules: trick.TrickRules, number: int) -> str:
+    """The deals after deal `number` with their dealer and leader, as JSON for the page: a
+    phone that keeps a deal while the scoresheet is out of reach goes on to the next one with
+    these (the seats follow a deal's number alone; its trump may follow the deal before, and
+    is then worked out once that deal is scored)."""
+    last = number + 12
+    if rules.match.type == "deals" and rules.match.deals:
+        last = min(last, rules.match.deals)
+    deals = []
+    for later in range(number + 1, last + 1):
+        dealer, leader = trick.seat(rules, later - 1)
+        deals.append({"number": later, "dealer": dealer, "leader": leader})
+    return json.dumps(deals, ensure_ascii=False)
 
 
 def _status(request: HtmxHttpRequest, form: DealForm, action: str) -> HttpResponse:
@@ -416,5 +435,6 @@ def _render_correction(
         "leader": deal.leader,
         "action": table.url(f"deals/{number}/"),
         "save_label": _("Save the correction of deal %(number)s") % {"number": number},
+        "outbox_label": _("Correction of deal %(number)s") % {"number": number},
     }
     return render(request, "trick/correct.html", ctx)

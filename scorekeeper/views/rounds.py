@@ -33,10 +33,10 @@ from scorekeeper.services import (
     undo_event,
 )
 from scorekeeper.services import count as counting
-from scorekeeper.views.access import Table, whole
+from scorekeeper.views.access import Table, form_key, whole
 from scorekeeper.views.live import COUNTER_SHOWN, live_context
 
-SCRIPTS = ("js/live.js", "js/tap-table.js", "js/haptics.js")
+SCRIPTS = ("js/live.js", "js/tap-table.js", "js/haptics.js", "js/outbox.js")
 UNDO = "undo"  # where "Undo the last tap" sits: its answer is said there
 COUNTER = "counter"  # the count assistant's panel: its answers are said there
 ADJUST = "adjust"  # the correction agreed at the table: its answers are said by its fields
@@ -61,6 +61,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     if any(field in request.POST for field in COUNTER_FIELDS):
         return _count(request, table)
     state = request.POST.get("state", "")
+    after = form_key(request, "after")
     who = table.who(request)
     now = session
     place = ""  # where the page says what happened: by a row, by the undo button, or on top
@@ -68,7 +69,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         if "undo_tap" in request.POST:
             place = UNDO
             try:
-                now = undo_event(session=session, state=state, who=who).session
+                now = undo_event(session=session, state=state, who=who, after=after).session
             except KeyReused as reused:
                 messages.error(request, _undo_again_message(session, reused.change), place)
             else:
@@ -77,7 +78,9 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             place = _tapped_place(session, request.POST["tap"])
             event = _tapped_event(session, request.POST["tap"])
             try:
-                saved = record_event(session=session, state=state, event=event, who=who)
+                saved = record_event(
+                    session=session, state=state, event=event, who=who, after=after
+                )
             except KeyReused as reused:
                 messages.error(request, _tap_again_message(session, reused.change, event), place)
             else:
@@ -94,7 +97,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
                 event="adjust",
                 tokens=adjust_form.cleaned_data["tokens"],
             )
-            saved = record_event(session=session, state=state, event=event, who=who)
+            saved = record_event(session=session, state=state, event=event, who=who, after=after)
             now = saved.session
             messages.success(request, presenter.outcome(saved.result), place)
     except AlreadyDone as done:

@@ -301,6 +301,69 @@
     if (event.target.id === "live") changed(form);
   });
 
+  // Deals kept on this phone while the scoresheet cannot be reached (static/js/outbox.js): the
+  // table goes on with the deal after the last of them, its seats as the server sent them in
+  // advance (data-upcoming); a trump that follows the deal before is worked out once that deal
+  // is scored.
+  var status = document.getElementById("entry-status");
+  var statusAtFirst = status ? status.innerHTML : "";
+  form.addEventListener("outbox:waiting", function (event) {
+    var upcoming = JSON.parse(form.dataset.upcoming || "[]");
+    var numberBox = form.querySelector("input[name=number]");
+    var last = event.detail.bodies.reduce(function (most, body) {
+      return Math.max(most, parseInt(body.get("number"), 10) || 0);
+    }, 0);
+    var deal = upcoming.find(function (later) { return later.number === last + 1; });
+    if (!deal || !numberBox || deal.number <= parseInt(numberBox.value, 10)) return;
+    clear();
+    form.querySelectorAll("input[name=number]").forEach(function (box) { box.value = String(deal.number); });
+    var key = new Uint8Array(18);
+    window.crypto.getRandomValues(key);
+    form.querySelector("input[name=form_key]").value = Array.prototype.map.call(key, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+    seats(deal);
+    document.getElementById("save-label").textContent = form.dataset.saveNext.replace("{number}", deal.number);
+    if (status) status.innerHTML = statusAtFirst;
+    moveTo(0);
+    fillLast();
+  });
+
+  function clear() {
+    hands.forEach(function (hand) {
+      hand.bid.value = "";
+      hand.tricks.value = "";
+      hand.cards.value = "";
+      hand.typed = false;
+      cardsShown(hand);
+      hand.card.querySelectorAll("input[type=radio]").forEach(function (radio) { radio.checked = radio.value === ""; });
+      var said = hand.card.querySelector(".hand-chosen");
+      if (said) said.textContent = "";
+    });
+    form.querySelectorAll(".trump-pick input[type=radio]").forEach(function (radio) { radio.checked = false; });
+    form.querySelectorAll(".is-invalid").forEach(function (box) { box.classList.remove("is-invalid"); });
+    form.querySelectorAll(".has-problem").forEach(function (part) { part.classList.remove("has-problem"); });
+  }
+
+  // The badges move to the deal's dealer and leader; the banner above says the same.
+  function seats(deal) {
+    [["text-bg-secondary", deal.dealer], ["text-bg-success", deal.leader]].forEach(function (pair) {
+      var badge = form.querySelector(".hand-name .badge." + pair[0]);
+      var card = form.querySelector("fieldset.hand-card[data-name='" + CSS.escape(pair[1]) + "']");
+      if (badge && card) card.querySelector(".hand-name").append(" ", badge);
+    });
+    var banner = document.getElementById("next-deal-heading");
+    if (banner) {
+      banner.textContent = form.dataset.outboxLabel.replace("{number}", deal.number);
+      var facts = banner.parentNode.querySelectorAll(".next-deal-facts dd");
+      if (facts.length >= 3) {
+        facts[0].textContent = deal.dealer;
+        facts[1].textContent = deal.leader;
+        facts[2].textContent = form.dataset.trumpLater;
+      }
+    }
+  }
+
   // The cursor starts at the first box still empty.
   var first = slots.findIndex(function (slot) { return slot.input.value === ""; });
   keypad.hidden = false;

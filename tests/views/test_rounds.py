@@ -569,3 +569,35 @@ def test_wilson_rows_show_the_allowance_as_it_stands(
         "3 game points this round, score 1",
         "3 game points this round, score 2",
     ]
+
+
+def test_taps_kept_on_a_phone_are_taken_in_order_each_after_the_one_before(
+    alice_client: Client, game: GameSession
+) -> None:
+    state = table_state(alice_client, game)  # all made on the page as it was, then sent
+    url = session_url(game)
+    alice_client.post(url, {"state": state, "tap": "0:bust:", "form_key": "k1"})
+    alice_client.post(url, {"state": state, "tap": "1:bust:", "form_key": "k2", "after": "k1"})
+    alice_client.post(url, {"state": state, "undo_tap": "", "form_key": "k3", "after": "k2"})
+    alice_client.post(url, {"state": state, "tap": "2:bust:", "form_key": "k4", "after": "k3"})
+    assert [(e.seat.player.name, e.event) for e in RoundEvent.objects.order_by("id")] == [
+        ("Ann", "bust"),
+        ("Cat", "bust"),
+    ]
+    # Sent again (its answer was lost): stored once.
+    alice_client.post(url, {"state": state, "tap": "2:bust:", "form_key": "k4", "after": "k3"})
+    assert RoundEvent.objects.count() == 2
+
+
+def test_a_kept_tap_is_refused_when_another_phone_tapped_in_between(
+    alice_client: Client, game: GameSession
+) -> None:
+    state = table_state(alice_client, game)
+    url = session_url(game)
+    alice_client.post(url, {"state": state, "tap": "0:bust:", "form_key": "k1"})
+    alice_client.post(url, {"state": table_state(alice_client, game), "tap": "1:bust:"})
+    response = alice_client.post(
+        url, {"state": state, "tap": "2:bust:", "form_key": "k2", "after": "k1"}, follow=True
+    )
+    assert "The table changed on another phone" in response.text
+    assert RoundEvent.objects.count() == 2

@@ -1,0 +1,362 @@
+// The outbox of a phone that enters scores. An entry that cannot reach the scoresheet (no
+// network, no answer in time, the server restarting: 429, 5xx) is kept on the phone, in
+// IndexedDB, with the idempotency key its form carries, and the table goes on. The entries are
+// sent by themselves, in order, as soon as the server answers again: on the `online` event,
+// when the page is shown, on load, on a timer that backs off, and from "Send now". The server
+// stores each once, whatever is sent again (its key).
+//
+// Two kinds of form keep their entries here:
+//   - a page form (`form[data-outbox]`: a deal, a correction) is sent by fetch instead of the
+//     browser. Stored, the page goes on to `data-outbox-next` (the server's message shows
+//     there). Kept, the form says so (`outbox:kept` on it) and its script sets up the next
+//     entry. Refused (the server answers with the form again: another phone changed the
+//     session, or the entry no longer passes the checks), the phone posts it as the browser
+//     would, so that it comes back in its form with the server's message;
+//   - a tap (`form[data-keep-place]`, sent by htmx) whose request fails, or that is made while
+//     taps wait, joins the queue. Each kept tap after the first carries a key of its own and
+//     `after`, the key of the tap before it: the server takes it only if the table moved on by
+//     this phone's taps alone. A refused tap, and those after it, are dropped and named.
+// Entries wait while a page form holds something typed (sending could bring a refused entry
+// into it); its Save sends them all. Only this account's (or link's) page of the same table
+// sends an entry (`data-scope`); logging out deletes them (static/js/forget.js). Without
+// IndexedDB, or without JavaScript, forms are sent as they always were.
+(function () {
+  "use strict";
+  var box = document.getElementById("outbox");
+  if (!box || !window.indexedDB || !window.fetch || !window.URLSearchParams) return;
+
+  var SCOPE = box.dataset.scope;
+  var STORE = "entries";
+  var TIMEOUT_MS = 10000; // a send with no answer by then is kept, to go again
+  var BACK_OFF_MS = [1000, 2000, 4000, 8000, 15000];
+  var said = box.querySelector(".outbox-said");
+  var list = box.querySelector(".outbox-entries");
+  var sendNow = box.querySelector(".outbox-send");
+  var entries = []; // this scope's, as stored, oldest first
+  var sending = false;
+  var tries = 0;
+  var timer = null;
+  var refused = []; // labels of taps the server refused, with its words
+
+  // IndexedDB, as promises.
+  function database() {
+    return new Promise(function (resolve, reject) {
+      var request = window.indexedDB.open("scorekeeper-outbox", 1);
+      request.onupgradeneeded = function () {
+        var store = request.result.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true });
+        store.createIndex("scope", "scope");
+      };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+  }
+  function transact(mode, work) {
+    return database().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var done = db.transaction(STORE, mode);
+        var request = work(done.objectStore(STORE));
+        done.oncomplete = function () { db.close(); resolve(request.result); };
+        done.onerror = done.onabort = function () { db.close(); reject(done.error); };
+      });
+    });
+  }
+  function load() {
+    return transact("readonly", function (store) { return store.index("scope").getAll(SCOPE); })
+      .then(function (found) { entries = found; show(); return entries; });
+  }
+  function keep(entry) {
+    return transact("readwrite", function (store) { return store.add(entry); }).then(load);
+  }
+  function drop(entry) {
+    return transact("readwrite", function (store) { return store.delete(entry.seq); }).then(load);
+  }
+
+  function words(count) {
+    var text = count === 1 ? box.dataset.one : box.dataset.many;
+    return text.replace("{count}", String(count));
+  }
+
+  // The note: what waits, each marked as not yet scored; taps refused, named once.
+  function show() {
+    var mark = keepPlace();
+    box.hidden = !entries.length && !refused.length;
+    said.textContent = entries.length ? (sending ? box.dataset.sending + " " : "") + words(entries.length) : "";
+    var items = entries.map(function (entry) {
+      var item = document.createElement("li");
+      item.textContent = entry.label + ": " + box.dataset.notScored;
+      return item;
+    });
+    refused.forEach(function (text) {
+      var item = document.createElement("li");
+      item.className = "text-danger-emphasis";
+      item.textContent = text;
+      items.push(item);
+    });
+    list.replaceChildren.apply(list, items);
+    sendNow.hidden = !entries.length;
+    sendNow.disabled = sending;
+    mark();
+  }
+
+  // The note grows or shrinks above the rows: the element last touched stays where it was on
+  // the screen, so that nothing moves under the finger.
+  var touched = null;
+  document.addEventListener("pointerdown", function (event) { touched = event.target; }, true);
+  function keepPlace() {
+    var anchor = touched && touched.isConnected && !box.contains(touched) ? touched : null;
+    var top = anchor ? anchor.getBoundingClientRect().top : 0;
+    return function () {
+      if (anchor && anchor.isConnected) {
+        var moved = anchor.getBoundingClientRect().top - top;
+        if (moved) window.scrollBy({ top: moved, behavior: "instant" });
+      }
+    };
+  }
+
+  function freshKey() {
+    var bytes = new Uint8Array(18);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // Whether a form for a new entry (`data-outbox-new`: empty as served) holds anything typed.
+  var BOOKKEEPING = ["csrfmiddlewaretoken", "form_key", "number", "revision"];
+  function pageForms() { return document.querySelectorAll("form[data-outbox]"); }
+  function typedInto() {
+    return Array.prototype.some.call(document.querySelectorAll("form[data-outbox-new]"), function (form) {
+      var typed = false;
+      new FormData(form).forEach(function (value, name) {
+        if (value && BOOKKEEPING.indexOf(name) < 0) typed = true;
+      });
+      return typed;
+    });
+  }
+
+  // A page form's Save: kept first, then sent with whatever waits before it.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var submitter = event.submitter;
+    if (!form.matches("form[data-outbox]") || !submitter || submitter.name !== form.dataset.outbox) return;
+    event.preventDefault();
+    var data = new FormData(form);
+    data.append(submitter.name, submitter.value);
+    var body = new URLSearchParams(data);
+    var entry = {
+      scope: SCOPE,
+      kind: "page",
+      url: form.action,
+      next: form.dataset.outboxNext || window.location.pathname,
+      body: body.toString(),
+      label: (form.dataset.outboxLabel || "").replace("{number}", body.get("number") || ""),
+      made: Date.now(),
+    };
+    submitter.disabled = true;
+    keep(entry).then(function () {
+      return flush(true);
+    }).catch(function () {
+      // No IndexedDB after all (a private window, a full disk): sent as the browser would.
+      post(entry);
+    }).then(function () { submitter.disabled = false; });
+  });
+
+  // A tap: queued behind taps that wait, or kept when its request fails.
+  function tapForm(element) {
+    return element && element.closest ? element.closest("form[data-outbox-tap]") : null;
+  }
+  function tapEntry(detail) {
+    var config = detail.requestConfig || {};
+    var body = new URLSearchParams();
+    if (config.formData) config.formData.forEach(function (value, name) { body.append(name, value); });
+    var last = entries.length ? entries[entries.length - 1] : null;
+    if (last) {
+      body.set("form_key", freshKey());
+      body.set("after", last.key);
+    }
+    var button = config.triggeringEvent && config.triggeringEvent.submitter;
+    return {
+      scope: SCOPE,
+      kind: "tap",
+      url: config.path,
+      body: body.toString(),
+      key: body.get("form_key") || "",
+      label: button ? button.getAttribute("aria-label") || button.textContent.trim() : "",
+      made: Date.now(),
+    };
+  }
+  // A tap made while others wait goes behind them (sent now, it would find the table as it was
+  // before them, and be refused). A page form is not checked while entries wait: the server
+  // would check it against the session as it is without them.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (entries.length && elt.closest && elt.closest("form[data-outbox]")) {
+      event.preventDefault();
+      return;
+    }
+    if (!tapForm(elt) || !entries.length) return;
+    event.preventDefault();
+    keep(tapEntry(event.detail)).then(function () { flush(); });
+  });
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      if (!tapForm(event.detail.elt)) return;
+      if (name === "htmx:responseError" && !waits(event.detail.xhr.status)) return;
+      keep(tapEntry(event.detail)).then(schedule);
+    });
+  });
+
+  function waits(status) {
+    return status === 0 || status === 408 || status === 429 || status >= 500;
+  }
+
+  // Send what waits, oldest first, one phone tab at a time. `mine` is the body of the entry
+  // whose Save was just tapped (sent even though its form was typed into).
+  function flush(mine) {
+    if (sending) return Promise.resolve();
+    if (!mine && typedInto()) return Promise.resolve();
+    sending = true;
+    show();
+    var run = function () { return load().then(function () { return sendFrom(0, mine); }); };
+    var done = navigator.locks ? navigator.locks.request("scorekeeper-outbox", run) : run();
+    return done.then(function (outcome) {
+      sending = false;
+      show();
+      if (outcome === "wait") {
+        if (mine) tell();
+        schedule();
+      } else {
+        tries = 0;
+        if (outcome && outcome.go) window.location.assign(outcome.go);
+      }
+    }, function () {
+      sending = false;
+      show();
+      schedule();
+    });
+  }
+
+  function sendFrom(index, mine) {
+    var entry = entries[index];
+    if (!entry) return Promise.resolve(null);
+    return send(entry).then(function (answer) {
+      if (answer.wait) return "wait";
+      return drop(entry).then(function () {
+        if (entry.kind === "tap") return tapAnswered(entry, answer);
+        if (answer.stored) {
+          return entries.length ? sendFrom(0, mine) : (mine || !typedInto() ? { go: entry.next } : null);
+        }
+        // Refused: posted as the browser would, so that it comes back in its form with the
+        // server's message. Those after it wait for it.
+        post(entry);
+        return { posted: true };
+      });
+    });
+  }
+
+  function tapAnswered(entry, answer) {
+    var part = new DOMParser().parseFromString(answer.text, "text/html");
+    var problem = part.querySelector(".tap-said .alert-danger");
+    if (problem) {
+      // Refused: the taps after it were made on it, and go with it.
+      refused = [entry.label].concat(entries.filter(function (e) { return e.kind === "tap"; }).map(function (e) { return e.label; }))
+        .map(function (label) { return box.dataset.refused + " " + label + ". " + problem.textContent; });
+      var chained = entries.filter(function (e) { return e.kind === "tap"; });
+      return chained.reduce(function (all, e) { return all.then(function () { return drop(e); }); }, Promise.resolve())
+        .then(function () { swapTable(answer.text); return null; });
+    }
+    if (entries.length) return sendFrom(0);
+    swapTable(answer.text);
+    return null;
+  }
+
+  function swapTable(html) {
+    var table = document.getElementById("table");
+    if (table && window.htmx) window.htmx.swap(table, html, { swapStyle: "outerHTML" });
+  }
+
+  // One entry sent: {wait} (no answer that counts: kept), or the server's answer: a page
+  // entry is {stored} when the server redirects (it stored it, or says why not on the page it
+  // sends the phone to), refused when it answers with the form again.
+  function send(entry) {
+    var abort = new AbortController();
+    var late = window.setTimeout(function () { abort.abort(); }, TIMEOUT_MS);
+    var headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    if (entry.kind === "tap") {
+      headers["HX-Request"] = "true";
+      headers["HX-Target"] = "table";
+      headers["HX-Current-URL"] = window.location.href;
+    }
+    return window.fetch(entry.url, {
+      method: "POST",
+      body: entry.body,
+      headers: headers,
+      credentials: "same-origin",
+      redirect: entry.kind === "page" ? "manual" : "follow",
+      signal: abort.signal,
+    }).then(function (response) {
+      window.clearTimeout(late);
+      if (response.type === "opaqueredirect") return { stored: true };
+      if (waits(response.status)) return { wait: true };
+      return response.text().then(function (text) { return { text: text }; });
+    }, function () {
+      window.clearTimeout(late);
+      return { wait: true };
+    });
+  }
+
+  // A page entry, posted as the browser posts its form (the page becomes the server's answer).
+  function post(entry) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = entry.url;
+    form.hidden = true;
+    new URLSearchParams(entry.body).forEach(function (value, name) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    form.submit();
+  }
+
+  // Tell each page form what waits for it (the bodies of its entries, oldest first): a form
+  // for a new entry then goes on past them (its own script knows how).
+  function tell() {
+    Array.prototype.forEach.call(pageForms(), function (form) {
+      var bodies = entries.filter(function (entry) { return entry.kind === "page" && entry.url === form.action; })
+        .map(function (entry) { return new URLSearchParams(entry.body); });
+      form.dispatchEvent(new CustomEvent("outbox:waiting", { detail: { bodies: bodies } }));
+    });
+  }
+
+  function schedule() {
+    if (timer !== null || !entries.length) return;
+    var wait = BACK_OFF_MS[Math.min(tries, BACK_OFF_MS.length - 1)];
+    tries += 1;
+    timer = window.setTimeout(function () { timer = null; flush(); }, wait);
+  }
+  function now() {
+    if (timer !== null) { window.clearTimeout(timer); timer = null; }
+    tries = 0;
+    flush();
+  }
+
+  sendNow.addEventListener("click", function () {
+    refused = [];
+    now();
+  });
+  window.addEventListener("online", now);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") now();
+  });
+  // The server answered the live region, or pushed a version: it is back.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt.id === "live" && event.detail.successful && entries.length) now();
+  });
+
+  load().then(function () {
+    if (entries.length && !typedInto()) tell();
+    if (entries.length) now();
+  });
+})();
