@@ -173,13 +173,15 @@
       body.set("after", last.key);
     }
     var button = config.triggeringEvent && config.triggeringEvent.submitter;
+    var form = tapForm(detail.elt);
+    var said = button ? button.getAttribute("aria-label") || button.textContent.trim() : "";
     return {
       scope: SCOPE,
       kind: "tap",
       url: config.path,
       body: body.toString(),
       key: body.get("form_key") || "",
-      label: button ? button.getAttribute("aria-label") || button.textContent.trim() : "",
+      label: form && form.dataset.outboxLabel ? form.dataset.outboxLabel + ": " + said : said,
       made: Date.now(),
     };
   }
@@ -234,9 +236,15 @@
     });
   }
 
-  function sendFrom(index, mine) {
+  function sendFrom(index, mine, version) {
     var entry = entries[index];
     if (!entry) return Promise.resolve(null);
+    if (version && entry.kind === "tap") {
+      // The count's taps are made on the session's version: one kept behind another is made
+      // on the version the one before it left (its answer says which).
+      var body = new URLSearchParams(entry.body);
+      if (body.has("version")) { body.set("version", version); entry.body = body.toString(); }
+    }
     return send(entry).then(function (answer) {
       if (answer.wait) return "wait";
       return drop(entry).then(function () {
@@ -263,7 +271,8 @@
       return chained.reduce(function (all, e) { return all.then(function () { return drop(e); }); }, Promise.resolve())
         .then(function () { swapTable(answer.text); return null; });
     }
-    if (entries.length) return sendFrom(0);
+    var counted = part.querySelector("form input[name=version]");
+    if (entries.length) return sendFrom(0, false, counted ? counted.value : "");
     swapTable(answer.text);
     return null;
   }
