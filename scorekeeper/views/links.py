@@ -4,7 +4,8 @@ The owner turns each link on, replaces it or turns it off on the Share page, whi
 at an address the phones can open, with its QR code. A watch link opens the live standings,
 read-only, without an account; a scorer link opens the table page and the corrections, under
 the name the phone types. Pages that show link tokens are never stored by browsers or proxies
-(`never_cache`).
+(`never_cache`), but the links' table pages, which the phone's service worker keeps a copy of
+for offline (`table_page_headers`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from scorekeeper.views.access import (
     watch_table,
 )
 from scorekeeper.views.live import board, region
-from scorekeeper.views.table import correction, grid, table_page
+from scorekeeper.views.table import correction, grid, table_page, table_page_headers
 
 # Sharing
 
@@ -121,7 +122,7 @@ def qr_svg(url: str) -> str:
 
 
 @require_GET
-@never_cache
+@table_page_headers
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
     base = reverse("watch", args=[token])
@@ -164,7 +165,7 @@ def _scorer_or_name(request: HtmxHttpRequest, token: str) -> Table | HttpRespons
 
 
 @require_http_methods(["GET", "POST"])
-@never_cache
+@table_page_headers
 def scorer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _scorer_or_name(request, token)
     return table if isinstance(table, HttpResponse) else table_page(request, table)

@@ -13,6 +13,7 @@ from types import ModuleType
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper import live
@@ -27,6 +28,11 @@ from scorekeeper.views.live import region
 
 # Each family's table-side screens, by the family's id.
 SCREENS: dict[str, ModuleType] = {trick.ID: deals, adding.ID: rounds}
+
+# The headers of a table page (the owner's, the scorer and watch links'): no cache but the
+# phone's keeps it (private), and none shows it without asking the server again (no-cache). It
+# is not no-store: the service worker keeps the last copy, to show offline as a copy.
+table_page_headers = cache_control(private=True, no_cache=True, must_revalidate=True, max_age=0)
 
 
 def table_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
@@ -71,6 +77,7 @@ def grid(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@table_page_headers
 def session(request: AuthedRequest, public_id: str) -> HttpResponse:
     return table_page(request, owner_table(request, public_id))
 
