@@ -19,7 +19,7 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import URLPattern, get_resolver, reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.utils.translation import gettext
@@ -37,22 +37,37 @@ from scorekeeper.http import AuthedRequest
 from scorekeeper.presenters.documents import render_document
 from scorekeeper.rules.common import InvalidRules, seat_names
 from scorekeeper.rules.registry import Family
+from scorekeeper.views import deals, rounds
 from scorekeeper.views.access import session_for_user
 from scorekeeper.views.sessions import families, preset_of
 
 # What the service worker stores when it is installed; sheets are stored as they are opened.
-PRECACHED_STATIC = (
-    "vendor/bootstrap-5.3.9/bootstrap.min.css",
-    "css/app.css",
-    "css/print.css",
-    "js/print.js",
-    "js/theme.js",
-    "js/sw-register.js",
-    "django_htmx/htmx-2.min.js",
-    "icons/favicon.svg",
-    "icons/icon-192.png",
-    "icons/icon-512.png",
+# The table pages' own files are among them: a table page may be stored by the very visit that
+# installed the worker, whose files did not pass through it, and its copy must open offline.
+PRECACHED_STATIC = tuple(
+    dict.fromkeys(
+        (
+            "vendor/bootstrap-5.3.9/bootstrap.min.css",
+            "css/app.css",
+            "css/print.css",
+            "css/print-table.css",
+            "js/print.js",
+            "js/theme.js",
+            "js/sw-register.js",
+            "django_htmx/htmx-2.min.js",
+            "icons/favicon.svg",
+            "icons/icon-192.png",
+            "icons/icon-512.png",
+            *deals.SCRIPTS,
+            *rounds.SCRIPTS,
+            "js/offline-copy.js",
+        )
+    )
 )
+
+# The table pages, where scores are entered and watched: the service worker keeps the last copy
+# of each that the phone opened, and shows it offline marked as a copy.
+TABLE_PAGES = ("session", "scorer", "watch")
 
 
 def _sheet_links(family: str, preset: Any, params: Mapping[str, str]) -> dict[str, str]:
@@ -187,10 +202,41 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "offline_url": reverse("offline"),
         "cached_prefixes": [reverse("rules"), reverse("offline"), reverse("manifest")],
         "offline_text": gettext("You are offline."),
+        "table_pages": _table_pages(),
+        "not_tables": _not_tables(),
     }
     response = render(request, "cheatsheets/sw.js", ctx, content_type="text/javascript")
     patch_cache_control(response, no_cache=True)
     return response
+
+
+def _table_pages() -> list[tuple[str, str]]:
+    """Each table page's address around the one path segment that names the table: its prefix
+    and suffix ("/sessions/", "/")."""
+    marker = "table-id"
+    shapes = []
+    for name in TABLE_PAGES:
+        prefix, suffix = reverse(name, args=[marker]).split(marker)
+        shapes.append((prefix, suffix))
+    return shapes
+
+
+def _not_tables() -> list[str]:
+    """The fixed addresses of the table pages' shape that are other pages ("/sessions/new/")."""
+    fixed = [
+        reverse(pattern.name)
+        for pattern in get_resolver().url_patterns
+        if isinstance(pattern, URLPattern) and pattern.name and not pattern.pattern.converters
+    ]
+    return [
+        path
+        for path in fixed
+        for prefix, suffix in _table_pages()
+        if path.startswith(prefix)
+        and path.endswith(suffix)
+        and "/" not in path[len(prefix) : len(path) - len(suffix)]
+        and len(path) > len(prefix) + len(suffix)
+    ]
 
 
 def _version(paths: Sequence[str], urls: Sequence[str]) -> str:

@@ -10,7 +10,8 @@ from django.utils.html import escape
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import create_adding_session
-from tests.factories import trick_session
+from tests.factories import trick_session, with_links
+from tests.french import needs_french
 
 TRICK = [("trick", preset_id) for preset_id in trick.PRESETS]
 ADDING = [("adding", preset_id) for preset_id in adding.PRESETS]
@@ -400,3 +401,62 @@ def test_it_serves_the_offline_page(client: Client, db: None) -> None:
         "You are offline. The rule sheets you opened before still work; score entry needs the "
         "connection to the server." in response.text
     )
+
+
+def test_the_service_worker_keeps_the_table_pages_in_a_cache_of_their_own(
+    client: Client, db: None
+) -> None:
+    script = client.get("/sw.js").text
+    assert 'const TABLE_CACHE = "scorekeeper-tables";' in script
+    pages = script.split("const TABLE_PAGES = [", 1)[1].split("];", 1)[0]
+    for prefix in ("/sessions/", "/s/", "/w/"):
+        assert f'["{prefix}", "/"],' in pages
+    others = script.split("const NOT_TABLES = [", 1)[1].split("];", 1)[0]
+    for path in ("/sessions/new/", "/sessions/import/", "/sessions/deleted/"):
+        assert f'"{path}",' in others
+    # A table page opened for the first time installs the worker: its files are stored then.
+    for url in ("/static/js/offline-copy.js", "/static/js/live.js", "/static/js/deal-entry.js"):
+        assert f'"{url}",' in script
+    # Each copy names its time and the version whose static files it points at.
+    assert 'headers.set("X-Stored-At", new Date().toISOString());' in script
+    assert 'headers.set("X-Stored-Version", VERSION);' in script
+
+
+def test_the_table_pages_are_kept_by_the_phone_alone(client: Client, game: GameSession) -> None:
+    game = with_links(game, watch="w" * 32, scorer="s" * 32)
+    client.post(f"/s/{game.scorer_token}/name/", {"name": "Sam"})
+    urls = [f"/w/{game.watch_token}/", f"/s/{game.scorer_token}/"]
+    client.force_login(game.owner)
+    urls.append(f"/sessions/{game.public_id}/")
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        control = {part.strip() for part in response["Cache-Control"].split(",")}
+        # No shared cache keeps it, nor shows it without asking; the service worker may.
+        assert {"private", "no-cache", "max-age=0"} <= control, url
+        assert "no-store" not in control, url
+        assert "public" not in control, url
+
+
+def test_a_table_page_carries_the_words_and_the_script_of_its_offline_copy(
+    alice_client: Client, game: GameSession
+) -> None:
+    page = alice_client.get(f"/sessions/{game.public_id}/").text
+    assert 'src="/static/js/offline-copy.js" defer' in page
+    assert (
+        'data-offline="Offline: this is the table as it was at {time} (time of the phone). '
+        'It is not live."' in page
+    )
+    assert 'data-online="Back online: reload for the live table."' in page
+
+
+@needs_french
+def test_the_offline_copy_words_are_french_on_a_french_watch_page(
+    client: Client, game: GameSession
+) -> None:
+    game = with_links(game, watch="w" * 32)
+    client.cookies["django_language"] = "fr"
+    page = client.get(f"/w/{game.watch_token}/").text
+    assert 'src="/static/js/offline-copy.js" defer' in page
+    assert "Hors ligne\u00a0: voici la table telle qu’elle était à {time}" in page
+    assert 'data-reload="Recharger"' in page
