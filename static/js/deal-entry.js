@@ -316,6 +316,7 @@
     var deal = upcoming.find(function (later) { return later.number === last + 1; });
     if (!deal || !numberBox || deal.number <= parseInt(numberBox.value, 10)) return;
     clear();
+    if (status) status.innerHTML = statusAtFirst; // holds a number box too: set below
     form.querySelectorAll("input[name=number]").forEach(function (box) { box.value = String(deal.number); });
     var key = new Uint8Array(18);
     window.crypto.getRandomValues(key);
@@ -324,7 +325,6 @@
     }).join("");
     seats(deal);
     document.getElementById("save-label").textContent = form.dataset.saveNext.replace("{number}", deal.number);
-    if (status) status.innerHTML = statusAtFirst;
     moveTo(0);
     fillLast();
   });

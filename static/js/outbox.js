@@ -212,8 +212,12 @@
 
   // Send what waits, oldest first, one phone tab at a time. `mine` is the body of the entry
   // whose Save was just tapped (sent even though its form was typed into).
+  var again = false; // a Save tapped while a send was under way: its turn comes next
   function flush(mine) {
-    if (sending) return Promise.resolve();
+    if (sending) {
+      again = again || Boolean(mine);
+      return Promise.resolve();
+    }
     if (!mine && typedInto()) return Promise.resolve();
     sending = true;
     show();
@@ -222,6 +226,10 @@
     return done.then(function (outcome) {
       sending = false;
       show();
+      if (again && !(outcome && (outcome.go || outcome.posted))) {
+        again = false;
+        return flush(true);
+      }
       if (outcome === "wait") {
         if (mine) tell();
         schedule();

@@ -1,0 +1,491 @@
+"""The outbox of a phone that enters scores (static/js/outbox.js): what is entered while the
+scoresheet cannot be reached is kept on the phone (IndexedDB), the table goes on, and the
+entries are sent by themselves, in order, once the server answers again; each is stored once.
+
+The phone loses the scoresheet in three ways here: the network switched off
+(`context.set_offline`), the table's POSTs aborted by a route (so that the page can be
+reloaded meanwhile), and the server itself killed and started again (gunicorn on the test
+database, as `scripts/run` serves it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from playwright.sync_api import Browser, Locator, Page, Route, expect
+
+from scorekeeper.models import GameSession
+from scorekeeper.rules import adding, trick
+from tests.browser.conftest import PHONE, LogIn, NewPage
+from tests.browser.journeys import (
+    bid_box,
+    enter_hand,
+    hand_card,
+    save_button,
+    tricks_box,
+    wait_for_keypad,
+)
+from tests.factories import with_links
+from tests.stored import deal_entries, round_entries
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = ["Ann", "Ben", "Cat"]  # seat order: Ann deals first, Ben leads
+SEND = 20_000  # ms: the outbox's timer backs off to 15 s between tries
+SCORER = "scorer-outbox-0123456789"
+
+
+def hands(*pairs: tuple[int, int]) -> trick.DealEntry:
+    """A deal as (tricks, bid) per hand, Ann, Ben, Cat (9 tricks in all)."""
+    entries = {
+        n: trick.HandEntry(tricks=t, bid=b) for n, (t, b) in zip(PLAYERS, pairs, strict=True)
+    }
+    return trick.DealEntry(hands=entries)
+
+
+DEALS = [
+    hands((4, 4), (3, 2), (2, 2)),
+    hands((3, 3), (3, 1), (3, 3)),
+    hands((2, 2), (5, 5), (2, 0)),
+]
+
+
+# What a phone without the scoresheet reports, and only that: requests that failed for want of
+# a connection (the status checks, the live region's polls, the outbox's own sends).
+UNREACHABLE = re.compile(
+    r"net::ERR_(INTERNET_DISCONNECTED|FAILED|CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)"
+    r"|htmx:sendError"
+)
+
+
+@pytest.fixture
+def phone(new_page: NewPage) -> Iterator[NewPage]:
+    """`new_page`, whose pages may report requests that could not reach the server (and
+    nothing else: any other problem still fails the test)."""
+    pages: list[Page] = []
+
+    def open_phone(**overrides: Any) -> Page:
+        page = new_page(**overrides)
+        pages.append(page)
+        return page
+
+    yield open_phone
+    for page in pages:
+        # Closed first: a page left offline would go on reporting failed polls until then.
+        page.context.close()
+        problems: list[str] = page.problems  # type: ignore[attr-defined]
+        problems[:] = [p for p in problems if not UNREACHABLE.search(p)]
+
+
+@pytest.fixture
+def owner_phone(phone: NewPage, log_in: LogIn) -> Callable[[GameSession], Page]:
+    """The session's table on its owner's phone, the keypad ready."""
+
+    def open_it(session: GameSession) -> Page:
+        page = phone()
+        log_in(page, session.owner)
+        page.goto(f"/sessions/{session.public_id}/")
+        return page
+
+    return open_it
+
+
+# The deal form and the outbox
+
+
+def outbox(page: Page) -> Locator:
+    return page.locator("#outbox")
+
+
+def enter_deal(page: Page, deal: trick.DealEntry) -> None:
+    wait_for_keypad(page)
+    for name in PLAYERS:
+        enter_hand(page, name, deal.hands[name])
+
+
+def expect_deal_shown(page: Page, deal: trick.DealEntry) -> None:
+    """The form holds this deal's hands, as typed."""
+    for name in PLAYERS:
+        hand = deal.hands[name]
+        expect(tricks_box(page, name)).to_have_value(str(hand.tricks))
+        expect(bid_box(page, name)).to_have_value(str(hand.bid))
+
+
+def expect_waiting(page: Page, labels: list[str], unit: str) -> None:
+    """The outbox shows these entries waiting, each not yet scored, and "Send now"."""
+    box = outbox(page)
+    expect(box).to_be_visible()
+    count = len(labels)
+    said = f"1 {unit}" if count == 1 else f"{count} {unit}s"
+    expect(box.locator(".outbox-said")).to_contain_text(
+        f"{said} waiting to be sent: the scoresheet can't be reached."
+    )
+    expect(box.locator(".outbox-entries li")).to_have_text(
+        [f"{label}: not yet scored" for label in labels]
+    )
+    expect(box.locator(".outbox-send")).to_be_visible()
+
+
+def expect_kept(page: Page, numbers: list[int]) -> None:
+    """These deals wait on the phone, and the form has gone on to the deal after them."""
+    expect_waiting(page, [f"Deal {n}" for n in numbers], "deal")
+    expect_next(page, numbers[-1] + 1)
+
+
+def expect_next(page: Page, number: int) -> None:
+    """The form is for deal `number`: its hidden number, Save, the banner, the badges."""
+    numbers = page.locator("#deal-form input[name=number]")
+    expect(numbers.first).to_have_value(str(number))
+    for box in numbers.all():
+        expect(box).to_have_value(str(number))
+    expect(page.locator("#save-label")).to_have_text(f"Save deal {number}")
+    expect(page.locator("#next-deal-heading")).to_have_text(f"Deal {number}")
+    dealer, leader = PLAYERS[(number - 1) % 3], PLAYERS[number % 3]
+    expect(hand_card(page, dealer).locator("legend .badge")).to_have_text(re.compile("deals"))
+    expect(hand_card(page, leader).locator("legend .badge")).to_have_text(re.compile("leads"))
+
+
+def stored_numbers(session: GameSession) -> list[int]:
+    """The numbers of the deals stored, in the order they were stored (each once)."""
+    return list(session.deals.order_by("pk").values_list("number", flat=True))
+
+
+def waiting_in_indexeddb(page: Page) -> int | None:
+    """How many entries this phone's IndexedDB outbox holds; None if it has no outbox."""
+    count: int | None = page.evaluate(
+        """async () => {
+            const names = (await indexedDB.databases()).map(d => d.name);
+            if (!names.includes('scorekeeper-outbox')) return null;
+            return await new Promise((resolve, reject) => {
+                const open = indexedDB.open('scorekeeper-outbox');
+                open.onerror = () => reject(open.error);
+                open.onsuccess = () => {
+                    const db = open.result;
+                    if (!db.objectStoreNames.contains('entries')) {
+                        db.close();
+                        resolve(0);
+                        return;
+                    }
+                    const count = db.transaction('entries').objectStore('entries').count();
+                    count.onsuccess = () => { db.close(); resolve(count.result); };
+                    count.onerror = () => { db.close(); reject(count.error); };
+                };
+            });
+        }"""
+    )
+    return count
+
+
+def block_posts(page: Page, path: str) -> Callable[[], None]:
+    """Abort every POST to `path` (the server out of reach for the table's forms), and let
+    everything else through; returns what lifts the block."""
+
+    def serve(route: Route) -> None:
+        if route.request.method == "POST":
+            route.abort()
+        else:
+            route.continue_()
+
+    pattern = f"**{path}"
+    page.route(pattern, serve)
+    return lambda: page.unroute(pattern, serve)
+
+
+def scorer_phone(phone: NewPage, session: GameSession, name: str = "Sam") -> Page:
+    """Another phone at the table, through the session's scorer link."""
+    with_links(session, scorer=SCORER)
+    page = phone()
+    page.goto(f"/s/{SCORER}/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Start scoring").click()
+    wait_for_keypad(page)
+    return page
+
+
+# The trick game
+
+
+def test_deals_entered_offline_are_stored_once_in_order(
+    owner_phone: Callable[[GameSession], Page], game: GameSession
+) -> None:
+    page = owner_phone(game)
+    wait_for_keypad(page)
+    expect(outbox(page)).to_be_hidden()
+    page.context.set_offline(True)
+    for number, deal in enumerate(DEALS, start=1):
+        expect_next(page, number)
+        enter_deal(page, deal)
+        save_button(page).click()
+        expect_kept(page, list(range(1, number + 1)))
+    assert deal_entries(game) == []
+
+    page.context.set_offline(False)
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text("Deal 3 saved.", timeout=SEND)
+    for number in (1, 2):
+        expect(messages).to_contain_text(f"Deal {number} saved.")
+    expect(outbox(page)).to_be_hidden()
+    expect_next(page, 4)
+    assert stored_numbers(game) == [1, 2, 3]
+    assert deal_entries(game) == DEALS
+
+
+def test_deals_waiting_survive_a_reload(
+    owner_phone: Callable[[GameSession], Page], game: GameSession
+) -> None:
+    page = owner_phone(game)
+    unblock = block_posts(page, f"/sessions/{game.public_id}/")
+    for number, deal in enumerate(DEALS[:2], start=1):
+        enter_deal(page, deal)
+        save_button(page).click()
+        expect_kept(page, list(range(1, number + 1)))
+
+    # Reloaded while the server is still out of reach: the deals are still on the phone, and
+    # the form is for the deal after them.
+    page.reload()
+    wait_for_keypad(page)
+    expect_kept(page, [1, 2])
+    assert waiting_in_indexeddb(page) == 2
+    assert deal_entries(game) == []
+
+    # The server answers again; the page is loaded again: the deals go, once, in order.
+    unblock()
+    page.reload()
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text("Deal 2 saved.", timeout=SEND)
+    expect(messages).to_contain_text("Deal 1 saved.")
+    expect(outbox(page)).to_be_hidden()
+    expect_next(page, 3)
+    assert waiting_in_indexeddb(page) == 0
+    assert stored_numbers(game) == [1, 2]
+    assert deal_entries(game) == DEALS[:2]
+
+
+def test_a_deal_refused_on_arrival_comes_back_in_its_form(
+    owner_phone: Callable[[GameSession], Page], phone: NewPage, game: GameSession
+) -> None:
+    """Phone A keeps deal 1 offline; phone B enters another deal 1 meanwhile. A's deal reaches
+    the server after B's: it is refused, and comes back on A's phone, renumbered, with what was
+    typed and why."""
+    a = owner_phone(game)
+    a.context.set_offline(True)
+    enter_deal(a, DEALS[0])
+    save_button(a).click()
+    expect_waiting(a, ["Deal 1"], "deal")
+
+    b = scorer_phone(phone, game)
+    enter_deal(b, DEALS[1])
+    save_button(b).click()
+    expect(b.locator("#messages")).to_contain_text("Deal 1 saved.")
+    assert deal_entries(game) == [DEALS[1]]
+
+    a.context.set_offline(False)
+    status = a.locator("#entry-status")
+    expect(status).to_contain_text(
+        "Deal 1 was just entered on another phone. What you typed is kept here as deal 2: "
+        "check it, then save.",
+        timeout=SEND,
+    )
+    expect_deal_shown(a, DEALS[0])
+    expect(a.locator("#save-label")).to_have_text("Save deal 2")
+    expect(outbox(a)).to_be_hidden()
+    assert waiting_in_indexeddb(a) == 0
+    assert deal_entries(game) == [DEALS[1]]
+
+
+def test_the_same_deal_from_two_phones_is_stored_once(
+    owner_phone: Callable[[GameSession], Page], phone: NewPage, game: GameSession
+) -> None:
+    a = owner_phone(game)
+    a.context.set_offline(True)
+    enter_deal(a, DEALS[0])
+    save_button(a).click()
+    expect_waiting(a, ["Deal 1"], "deal")
+
+    b = scorer_phone(phone, game)
+    enter_deal(b, DEALS[0])
+    save_button(b).click()
+    expect(b.locator("#messages")).to_contain_text("Deal 1 saved.")
+
+    a.context.set_offline(False)
+    expect(a.locator("#messages")).to_contain_text(
+        "Deal 1 was just saved on another phone, with the same hands as here: it is stored "
+        "once, and these hands are not kept for deal 2.",
+        timeout=SEND,
+    )
+    expect(outbox(a)).to_be_hidden()
+    expect_next(a, 2)
+    expect(tricks_box(a, "Ann")).to_have_value("")
+    assert stored_numbers(game) == [1]
+    assert deal_entries(game) == [DEALS[0]]
+
+
+def test_logging_out_clears_the_outbox(
+    owner_phone: Callable[[GameSession], Page], game: GameSession
+) -> None:
+    page = owner_phone(game)
+    block_posts(page, f"/sessions/{game.public_id}/")
+    enter_deal(page, DEALS[0])
+    save_button(page).click()
+    expect_waiting(page, ["Deal 1"], "deal")
+    assert waiting_in_indexeddb(page) == 1
+
+    page.get_by_role("button", name="Log out alice").click()
+    expect(page.get_by_role("link", name="Log in", exact=True).first).to_be_visible()
+    assert waiting_in_indexeddb(page) is None  # the database itself is gone
+    assert deal_entries(game) == []
+
+
+# The adding game
+
+# Five taps of RULES.md §2.3 (Thirty-Three, 9 tokens each): a round that Ann's hit of 99 ends,
+# and the start of the next. Tokens afterwards: Ann 6, Ben 5, Cat 6.
+TAPS = [
+    ("Ben", "Hit 33", adding.Event("Ben", "hit", 33)),
+    ("Cat", "Hit 66", adding.Event("Cat", "hit", 66)),
+    ("Ann", "Hit 99", adding.Event("Ann", "hit", 99)),
+    ("Ann", "Cross 33", adding.Event("Ann", "cross", 33)),
+    ("Ben", "Cross 66", adding.Event("Ben", "cross", 66)),
+]
+
+
+def test_taps_made_offline_are_stored_once_in_order(
+    owner_phone: Callable[[GameSession], Page], adding_game: GameSession
+) -> None:
+    page = owner_phone(adding_game)
+    expect(page.locator("li.adding-seat .tokens-label")).to_have_text(["9 tokens"] * 3)
+    page.context.set_offline(True)
+    labels = [f"{player}: {event}" for player, event, _ in TAPS]
+    for count, label in enumerate(labels, start=1):
+        page.get_by_role("button", name=label, exact=True).first.click()
+        expect_waiting(page, labels[:count], "tap")
+    assert round_entries(adding_game) == []
+
+    page.context.set_offline(False)
+    expect(outbox(page)).to_be_hidden(timeout=SEND)
+    expect(page.locator("li.adding-seat .tokens-label")).to_have_text(
+        ["6 tokens", "5 tokens", "6 tokens"]
+    )
+    events = [event for _, _, event in TAPS]
+    assert round_entries(adding_game) == [
+        adding.RoundEntry(tuple(events[:3])),
+        adding.RoundEntry(tuple(events[3:])),
+    ]
+
+
+# The server killed and started again
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Gunicorn:
+    """The app as `scripts/run` serves it (gunicorn's ASGI workers), on the test database."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = {
+            **os.environ,
+            "SQLITE_PATH": str(connection.settings_dict["NAME"]),
+            "DEBUG": "true",  # static files from the finders, as the live server serves them
+            "SECRET_KEY": settings.SECRET_KEY,  # the session cookie the test makes
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SITE_URL": self.url,
+        }
+        env.pop("DATABASE_URL", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "scorekeeper.asgi:application",
+             "--chdir", str(ROOT), "--worker-class", "asgi", "--workers", "2",
+             "--bind", f"127.0.0.1:{self.port}", "--graceful-timeout", "1",
+             "--log-level", "warning"],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,  # its own process group: killed whole, workers too
+        )  # fmt: skip
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"{self.url}/healthz/", timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        pytest.fail("gunicorn did not answer within 15 s")
+
+    def kill(self) -> None:
+        """SIGKILL to the server's process group: no graceful shutdown, as a laptop's crash."""
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+        self.process = None
+
+
+@pytest.fixture
+def gunicorn(transactional_db: None) -> Iterator[Gunicorn]:
+    if connection.vendor != "sqlite":
+        pytest.skip("the server here shares the SQLite test database")
+    server = Gunicorn(_free_port())
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+def test_deals_kept_while_the_server_is_down_are_stored_once_it_is_back(
+    browser: Browser, gunicorn: Gunicorn, alice: User, game: GameSession
+) -> None:
+    context = browser.new_context(base_url=gunicorn.url, **PHONE)
+    context.set_default_timeout(5_000)
+    errors: list[str] = []
+    try:
+        client = Client()
+        client.force_login(alice)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": gunicorn.url}])
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"/sessions/{game.public_id}/")
+
+        gunicorn.kill()
+        for number, deal in enumerate(DEALS[:2], start=1):
+            enter_deal(page, deal)
+            save_button(page).click()
+            expect_kept(page, list(range(1, number + 1)))
+        assert deal_entries(game) == []
+
+        gunicorn.start()
+        messages = page.locator("#messages")
+        expect(messages).to_contain_text("Deal 2 saved.", timeout=SEND)
+        expect(messages).to_contain_text("Deal 1 saved.")
+        expect(outbox(page)).to_be_hidden()
+        expect_next(page, 3)
+        assert stored_numbers(game) == [1, 2]
+        assert deal_entries(game) == DEALS[:2]
+    finally:
+        context.close()
+    assert errors == []
