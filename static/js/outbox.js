@@ -29,6 +29,7 @@
   var STORE = "entries";
   var TIMEOUT_MS = 10000; // a send with no answer by then is kept, to go again
   var BACK_OFF_MS = [1000, 2000, 4000, 8000, 15000];
+  var TOLD = "scorekeeper-outbox-told"; // sessionStorage: messages to say again (sendFrom)
   var said = box.querySelector(".outbox-said");
   var list = box.querySelector(".outbox-entries");
   var sendNow = box.querySelector(".outbox-send");
@@ -261,7 +262,14 @@
           return entries.length ? sendFrom(0, mine) : (mine || !typedInto() ? { go: entry.next } : null);
         }
         // Refused: posted as the browser would, so that it comes back in its form with the
-        // server's message. Those after it wait for it.
+        // server's message. Those after it wait for it. The messages its answer read (those
+        // of the entries stored before it) are said again on the page that comes back.
+        var told = new DOMParser().parseFromString(answer.text, "text/html").querySelectorAll("#messages .alert");
+        try {
+          window.sessionStorage.setItem(TOLD, JSON.stringify(Array.prototype.map.call(told, function (alert) {
+            return { className: alert.className, text: alert.textContent.trim() };
+          })));
+        } catch (error) { /* no storage: those messages are not said again */ }
         post(entry);
         return { posted: true };
       });
@@ -371,6 +379,29 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.elt.id === "live" && event.detail.successful && entries.length) now();
   });
+
+  // The messages of entries stored before one that came back refused (see sendFrom).
+  function sayAgain() {
+    var holder = document.getElementById("messages");
+    var told = null;
+    try {
+      told = JSON.parse(window.sessionStorage.getItem(TOLD) || "null");
+      window.sessionStorage.removeItem(TOLD);
+    } catch (error) { return; }
+    if (!holder || !told) return;
+    told.forEach(function (message) {
+      var shown = Array.prototype.some.call(holder.querySelectorAll(".alert"), function (alert) {
+        return alert.textContent.trim() === message.text;
+      });
+      if (shown) return;
+      var alert = document.createElement("div");
+      alert.className = message.className;
+      alert.setAttribute("role", "status");
+      alert.textContent = message.text;
+      holder.appendChild(alert);
+    });
+  }
+  sayAgain();
 
   load().then(function () {
     if (entries.length && !typedInto()) tell();

@@ -308,6 +308,35 @@ def test_a_deal_refused_on_arrival_comes_back_in_its_form(
     assert deal_entries(game) == [DEALS[1]]
 
 
+def test_a_deal_refused_after_one_stored_still_says_the_one_stored(
+    owner_phone: Callable[[GameSession], Page], game: GameSession
+) -> None:
+    """Deal 1 and a deal 2 whose tricks do not add up wait on the phone. Back online, deal 1 is
+    stored and deal 2 comes back in its form with the rules' words; the page still says that
+    deal 1 was saved."""
+    page = owner_phone(game)
+    page.context.set_offline(True)
+    enter_deal(page, DEALS[0])
+    save_button(page).click()
+    expect_kept(page, [1])
+    for name in PLAYERS:  # typed, not keyed: 12 tricks of 9
+        bid_box(page, name).fill("4")
+        tricks_box(page, name).fill("4")
+    save_button(page).click()
+    expect_waiting(page, ["Deal 1", "Deal 2"], "deal")
+
+    page.context.set_offline(False)
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.", timeout=SEND)
+    expect(page.locator("#deal-form .alert-danger")).to_have_text(
+        "Tricks add up to 12; a deal has 9."
+    )
+    for name in PLAYERS:
+        expect(tricks_box(page, name)).to_have_value("4")
+    expect(page.locator("#save-label")).to_have_text("Save deal 2")
+    expect(outbox(page)).to_be_hidden()
+    assert deal_entries(game) == [DEALS[0]]
+
+
 def test_the_same_deal_from_two_phones_is_stored_once(
     owner_phone: Callable[[GameSession], Page], phone: NewPage, game: GameSession
 ) -> None:
