@@ -32,7 +32,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from scorekeeper.models import GameSession
 from scorekeeper.rules import adding, trick
-from tests.browser.conftest import PHONE, LogIn, NewPage
+from tests.browser.conftest import PHONE, CheckA11y, LogIn, NewPage
 from tests.browser.journeys import (
     bid_box,
     enter_hand,
@@ -221,7 +221,7 @@ def scorer_phone(phone: NewPage, session: GameSession, name: str = "Sam") -> Pag
 
 
 def test_deals_entered_offline_are_stored_once_in_order(
-    owner_phone: Callable[[GameSession], Page], game: GameSession
+    owner_phone: Callable[[GameSession], Page], game: GameSession, check_a11y: CheckA11y
 ) -> None:
     page = owner_phone(game)
     wait_for_keypad(page)
@@ -232,6 +232,7 @@ def test_deals_entered_offline_are_stored_once_in_order(
         enter_deal(page, deal)
         save_button(page).click()
         expect_kept(page, list(range(1, number + 1)))
+    check_a11y(page, "outbox")
     assert deal_entries(game) == []
 
     page.context.set_offline(False)
@@ -415,6 +416,25 @@ def test_taps_made_offline_are_stored_once_in_order(
         adding.RoundEntry(tuple(events[:3])),
         adding.RoundEntry(tuple(events[3:])),
     ]
+
+
+def test_cards_counted_offline_are_counted_in_order_once_back(
+    owner_phone: Callable[[GameSession], Page], adding_game: GameSession
+) -> None:
+    """The count assistant's taps wait too: each is made on the version the one before it
+    leaves, so the phone's own taps never refuse each other."""
+    page = owner_phone(adding_game)
+    page.get_by_role("button", name="Count the cards: total, turn and events").click()
+    total = page.locator("#counter .counter-total")
+    expect(total).to_have_text("Running total: 0")
+    page.context.set_offline(True)
+    for card in ("K", "K", "5"):
+        page.locator("#counter-cards").get_by_role("button", name=card, exact=True).click()
+    expect_waiting(page, ["Card counter: K", "Card counter: K", "Card counter: 5"], "tap")
+
+    page.context.set_offline(False)
+    expect(outbox(page)).to_be_hidden(timeout=SEND)
+    expect(total).to_have_text("Running total: 25")
 
 
 # The server killed and started again
