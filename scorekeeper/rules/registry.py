@@ -89,6 +89,13 @@ class Family(Protocol):
 
     def score_session(self, rules: Any, entries: Sequence[Any], /) -> Result: ...
 
+    # One table of a club night (rules.night), from its own result: each ranked player's rank
+    # (1 best, ties shared), and the raw points to add up across tables, or None where the
+    # game ranks by going out and has none.
+    def table_places(self, result: Any, /) -> dict[str, int]: ...
+
+    def table_points(self, result: Any, /) -> dict[str, int] | None: ...
+
 
 _TRICK: Family = trick
 _ADDING: Family = adding

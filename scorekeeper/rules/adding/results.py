@@ -69,3 +69,15 @@ class AddingResult:
     current_round_open: bool  # the last round is in progress
     # The events each player may record now, in seat order (see scoring.allowed_events).
     allowed: Mapping[str, tuple[EventRule, ...]] = field(default_factory=dict)
+
+
+def table_places(result: AddingResult) -> dict[str, int]:
+    """Each player's rank at this table (a club night's placement): the standings' ranks, which
+    follow the order of going out with the tokens left as the tie-break (RULES.md §2.2)."""
+    return {standing.player: standing.rank for standing in result.standings}
+
+
+def table_points(result: AddingResult) -> None:
+    """None: the adding game ranks players by the order they go out (RULES.md §2.2), so a club
+    night ranks its tables by places alone."""
+    return None

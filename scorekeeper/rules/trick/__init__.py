@@ -74,6 +74,8 @@ from scorekeeper.rules.trick.results import (
     PremiumResult,
     SessionResult,
     Standing,
+    table_places,
+    table_points,
 )
 from scorekeeper.rules.trick.scoring import (
     Evaluation,
@@ -113,6 +115,6 @@ __all__ = [
     "cards_from_letters", "cards_text", "check_deal", "check_deals", "check_entries",
     "default_options", "entered_trump", "evaluate", "hand_label", "inapplicable",
     "letters_from_cards", "more_deals", "prose", "red", "resolve_rules", "score_session", "seat",
-    "symbol",
+    "symbol", "table_places", "table_points",
     "trump_from_table", "trump_label", "trump_word",
 ]  # fmt: skip

@@ -157,3 +157,15 @@ class SessionResult:
     finished: bool
     winners: tuple[str, ...]  # empty until finished
     game_points: dict[str, int] | None  # eighteen-ninety-nine, once finished
+
+
+def table_places(result: SessionResult) -> dict[str, int]:
+    """Each ranked player's rank at this table (a club night's placement): the standings' ranks,
+    1 best, equal totals sharing one. The dummy is never ranked, so it has no place."""
+    return {standing.player: standing.rank for standing in result.standings}
+
+
+def table_points(result: SessionResult) -> dict[str, int]:
+    """Each ranked player's raw points at this table: the standings' totals (the dummy's are
+    no player's)."""
+    return {standing.player: standing.total for standing in result.standings}
