@@ -1,10 +1,25 @@
 """A club night: many tables, players moved between rounds, one leaderboard (docs/NIGHTS.md).
 
 Pure Python, for either game family. `seating` says who sits where each round (exact designs
-where they fit, else a search that keeps repeated meetings down); the night's leaderboard
-comes from every table's result, as its family reports it (`table_places`, `table_points`).
+where they fit, else a search that keeps repeated meetings down); `ranking` turns every table's
+result, as its family reports it (`table_places`, `table_points`), into the night's
+leaderboard under the method the organiser chose.
 """
 
+from scorekeeper.rules.night.ranking import (
+    BYE_RULE,
+    METHODS,
+    Line,
+    Method,
+    TableResult,
+    UnknownMethod,
+    leaderboard,
+    method,
+    methods_for,
+    placement_points,
+    round_scores,
+    score_text,
+)
 from scorekeeper.rules.night.seating import (
     Design,
     Seating,
@@ -20,6 +35,8 @@ from scorekeeper.rules.night.seating import (
 )
 
 __all__ = [
-    "Design", "Seating", "Size", "affine_plane", "kirkman", "meetings", "most_met", "plan",
-    "rainbow", "seat_round", "table_sizes",
+    "BYE_RULE", "METHODS", "Design", "Line", "Method", "Seating", "Size", "TableResult",
+    "UnknownMethod", "affine_plane", "kirkman", "leaderboard", "meetings", "method",
+    "methods_for", "most_met", "placement_points", "plan", "rainbow", "round_scores",
+    "score_text", "seat_round", "table_sizes",
 ]  # fmt: skip
