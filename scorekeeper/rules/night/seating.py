@@ -330,9 +330,8 @@ def _seat_order(
     last_first: dict[str, int] = {}
     for number, seating in enumerate(history):
         for table in seating.tables:
-            if table:
-                firsts[table[0]] += 1
-                last_first[table[0]] = number
+            firsts[table[0]] += 1
+            last_first[table[0]] = number
     turned = []
     for group in groups:
         start = min(

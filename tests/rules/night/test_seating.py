@@ -104,6 +104,7 @@ def test_a_plan_goes_on_past_its_design_with_the_search() -> None:
     ("count", "size", "rounds", "most"),
     [
         (16, 4, 2, 1),
+        (12, 3, 3, 1),  # 4 tables, an even number: no rainbow
         (12, 4, 2, 2),  # a table of 4 from three tables of 4 holds two who met: unavoidable
         (10, (3, 6), 1, 1),
         (21, 3, 4, 1),
