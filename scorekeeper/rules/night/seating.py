@@ -233,7 +233,8 @@ def _sit_out(
 # The search: a pair that has met m times costs nothing at m = 0 and K^(m-1) after, where K is
 # more than the pairs one round seats, so one pair meeting for the (m+1)-th time outweighs any
 # number meeting for the m-th: less cost means first a lower most-met, then fewer pairs at it.
-_PASSES = 40  # full passes over the players, a bound on the work whatever the history
+_PASSES = 40  # full passes over the players at most
+_LOOKS = 100_000  # swaps weighed at most: the bound on the work, whatever the history
 _SIDEWAYS = 0.3  # the chance to take an equal-cost swap, to leave a plateau
 
 
@@ -245,7 +246,8 @@ def _spread(
     A greedy start (each seat goes to the player who adds the least cost to the table), then
     swaps of two players at different tables: each pass looks, for every player who meets
     someone again at their table, for the swap that lowers the cost most; an equal-cost swap
-    is taken now and then, to leave a plateau. The best seating seen is kept.
+    is taken now and then, to leave a plateau. It stops when nothing is left to try or the
+    swaps weighed reach a fixed bound, and keeps the best seating seen.
     """
     count = len(playing)
     index = {player: number for number, player in enumerate(playing)}
@@ -283,8 +285,9 @@ def _spread(
 
     total = sum(at(p, table, -1) for table in members for p in table) // 2
     best_total, best_members = total, [list(table) for table in members]
+    looks = 0
     for _ in range(_PASSES):
-        if best_total == 0:
+        if best_total == 0 or looks > _LOOKS:
             break
         swapped = False
         order = list(range(count))
@@ -292,8 +295,9 @@ def _spread(
         for p in order:
             tp = members[table_of[p]]
             here = at(p, tp, -1)
-            if here == 0:
+            if here == 0 or looks > _LOOKS:
                 continue
+            looks += count
             best_delta, best_q, equal = 0, -1, []
             for q in range(count):
                 if table_of[q] == table_of[p]:
