@@ -106,7 +106,9 @@ def new_public_id() -> str:
 # The stored values and their names, from the rules (their one home), in the page's language
 # when shown (`get_family_display()` …): the rules mark their words for translation.
 _trump_label = lazy(lambda trump: gettext(trick.trump_label(trump)), str)
-FAMILY_CHOICES = [(fam.ID, gettext_lazy(fam.NAME)) for fam in FAMILIES.values()]
+FAMILY_CHOICES: list[tuple[str, Any]] = [
+    (fam.ID, gettext_lazy(fam.NAME)) for fam in FAMILIES.values()
+]
 TRUMP_CHOICES = [(trump, _trump_label(trump)) for trump in trick.TRUMPS]
 PREMIUM_CHOICES = [
     (kind, gettext_lazy(trick.PREMIUM_LABELS[kind])) for kind in trick.PREMIUM_POINTS
@@ -114,7 +116,7 @@ PREMIUM_CHOICES = [
 EVENT_CHOICES = [(kind, gettext_lazy(adding.EVENT_LABELS[kind])) for kind in adding.EVENT_KINDS]
 EVENT_TARGETS = sorted({rule.target for rule in adding.ALL_EVENTS if rule.target is not None})
 
-RULESET_NAME_MAX = PLAYER_NAME_MAX
+RULESET_NAME_MAX: int = PLAYER_NAME_MAX
 
 
 class SavedRulesetQuerySet(models.QuerySet["SavedRuleset"]):
@@ -257,6 +259,12 @@ class GameSession(models.Model):
     ruleset_name = models.CharField(max_length=RULESET_NAME_MAX, blank=True)
     # The seat that deals first (0 is seat 1); the seats stay in the order the table sits.
     first_dealer = models.PositiveSmallIntegerField(default=0)
+    # A table of a club night (night_models.py): the night, its round and the table's number.
+    night = models.ForeignKey(
+        "scorekeeper.Night", models.CASCADE, null=True, blank=True, related_name="sessions"
+    )
+    night_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    night_table = models.PositiveSmallIntegerField(null=True, blank=True)
 
     objects = GameSessionQuerySet.as_manager()
 
@@ -685,3 +693,7 @@ from scorekeeper.ratelimit import RateLimit  # noqa: E402, F401
 
 # Where each game family's entries are stored: the model that reads them (`entries_of`).
 ENTRY_MODELS: dict[str, type[Deal] | type[Round]] = {trick.ID: Deal, adding.ID: Round}
+
+
+# A club night's models live in their own module; importing them here registers them.
+from scorekeeper.night_models import Night, NightBye, NightPlayer, NightTable  # noqa: E402, F401

@@ -85,7 +85,10 @@ def session_change_words(change: Change, unit: str) -> tuple[str, list[str], lis
         return heading, [_seat(before)], lines
     if action == ChangeAction.ABANDONED:
         played = after.get("played") or 0
-        return change.get_action_display(), [], [_stopped(unit, played)]
+        stopped = [_stopped(unit, played)]
+        if after.get("reason"):
+            stopped.append(_("Why: %(reason)s") % {"reason": after["reason"]})
+        return change.get_action_display(), [], stopped
     if action == ChangeAction.RESUMED and after.get("entered"):
         if unit == "deal":
             entered = _("Deal %(number)s was entered") % {"number": after["entered"]}

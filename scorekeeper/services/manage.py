@@ -189,13 +189,16 @@ def replace_player(
         )
 
 
-def abandon_session(*, session: GameSession, who: Who) -> Saved:
-    """The session ends where it stands, marked abandoned (it can be resumed)."""
+def abandon_session(*, session: GameSession, who: Who, reason: str = "") -> Saved:
+    """The session ends where it stands, marked abandoned (it can be resumed); `reason`, if
+    given, stays in its history."""
     with changing(session, who) as locked:
         if locked.finished:
             raise Rejected([_("This session is finished: there is nothing to abandon.")])
         already = _("The session was already abandoned.")
-        after = {"played": len(locked.entries())}
+        after: dict[str, object] = {"played": len(locked.entries())}
+        if reason:
+            after["reason"] = reason
         return _mark(locked, who, "abandoned", ChangeAction.ABANDONED, already, after=after)
 
 

@@ -1,0 +1,299 @@
+"""The writes of a club night: create it, seat each round, players coming and going, a table
+closed early, the night's end.
+
+A round is seated by the rules (`rules.night`): the whole night planned at once while the same
+players play (a pair-once design where one fits), else each round by the search against the
+rounds before it, or by the standings from the round the organiser chose. Each table of a round
+becomes an ordinary session of the night's rules, seated as the seating says.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from scorekeeper.models import (
+    GameSession,
+    Night,
+    NightBye,
+    NightPlayer,
+    NightTable,
+    Player,
+    SavedRuleset,
+    new_link_token,
+)
+from scorekeeper.rules import night as rules
+from scorekeeper.rules.common import InvalidRules
+from scorekeeper.rules.registry import family as rules_family
+from scorekeeper.services.changes import Rejected, Who
+from scorekeeper.services.limits import SESSIONS, make_room
+from scorekeeper.services.manage import abandon_session
+from scorekeeper.services.sessions import create_session
+
+MATCH = "match"  # the trick game's option that ends a table after its round's deals
+
+
+def round_options(options: dict[str, object], deals: int | None) -> dict[str, object]:
+    """The options a table of the night plays: the night's, ending after `deals` deals."""
+    if deals is None:
+        return dict(options)
+    return {**options, MATCH: {"type": "deals", "deals": deals}}
+
+
+def has_points(family: str, ruleset: str, options: dict[str, object], size: int) -> bool:
+    """Whether the family's tables score points (the methods that need them apply): asked of
+    the rules' own result of a table with nothing played yet."""
+    game = rules_family(family)
+    names = [f"P{number}" for number in range(1, size + 1)]
+    return (
+        game.table_points(game.score_session(game.resolve_rules(ruleset, options, names), []))
+        is not None
+    )
+
+
+@transaction.atomic
+def create_night(
+    *,
+    owner: User,
+    name: str,
+    played_on: datetime.date,
+    family: str,
+    ruleset: str,
+    options: dict[str, object],
+    least: int,
+    most: int,
+    deals: int | None,
+    rounds: int,
+    method: str,
+    players: Sequence[Player],
+    swiss_from: int | None = None,
+    prizes: str = "",
+    saved_ruleset: SavedRuleset | None = None,
+) -> Night:
+    """A new night, not yet seated (Rejected with what is wrong: rules a table of its size
+    cannot play, a method its game has no points for, too few players for one table)."""
+    game = rules_family(family)
+    problems: list[str] = []
+    for size in range(least, most + 1):
+        names = [f"P{number}" for number in range(1, size + 1)]
+        try:
+            game.resolve_rules(ruleset, round_options(options, deals), names)
+        except InvalidRules as error:
+            problems += [problem.message for problem in error.problems]
+            break
+    if not problems:
+        allowed = rules.methods_for(has_points(family, ruleset, options, least))
+        if method not in {allowed_method.id for allowed_method in allowed}:
+            problems.append(_("This game has no points to rank by: choose placement points."))
+    if len(players) < least:
+        problems.append(
+            _("A night needs at least %(count)s players for one table.") % {"count": least}
+        )
+    if problems:
+        raise Rejected(problems)
+    night = Night.objects.create(
+        owner=owner,
+        name=name,
+        played_on=played_on,
+        family=family,
+        ruleset=ruleset,
+        options=dict(options),
+        saved_ruleset=saved_ruleset,
+        ruleset_name=saved_ruleset.name if saved_ruleset else "",
+        least=least,
+        most=most,
+        deals=deals,
+        rounds=rounds,
+        method=method,
+        swiss_from=swiss_from,
+        prizes=prizes,
+    )
+    NightPlayer.objects.bulk_create(NightPlayer(night=night, player=player) for player in players)
+    return night
+
+
+def _locked(night: Night) -> Night:
+    return Night.objects.select_for_update().get(pk=night.pk)
+
+
+def _bump(night: Night, *fields: str) -> None:
+    """Raise the night's own version (its tables' changes raise their sessions')."""
+    night.version = F("version") + 1
+    night.save(update_fields=["version", *fields])
+    night.refresh_from_db(fields=["version"])
+
+
+def tables_of(night: Night, round_number: int) -> list[GameSession]:
+    """The sessions of a round, by table, with their seats."""
+    return list(
+        GameSession.objects.filter(night=night, night_round=round_number)
+        .with_seats()
+        .order_by("night_table")
+    )
+
+
+def history(night: Night, before: int) -> list[rules.Seating]:
+    """The seating of each round before round `before`, as the seating rules read it."""
+    seatings: dict[int, list[GameSession]] = {}
+    for session in (
+        GameSession.objects.filter(night=night, night_round__lt=before)
+        .with_seats()
+        .order_by("night_round", "night_table")
+    ):
+        seatings.setdefault(session.night_round or 0, []).append(session)
+    byes: dict[int, list[str]] = {}
+    for bye in NightBye.objects.filter(night=night, round__lt=before).select_related("player"):
+        byes.setdefault(bye.round, []).append(bye.player.name)
+    return [
+        rules.Seating(
+            tables=tuple(tuple(session.player_names()) for session in seatings.get(number, [])),
+            byes=tuple(byes.get(number, [])),
+        )
+        for number in range(1, before)
+    ]
+
+
+def round_over(night: Night) -> bool:
+    """Whether every table of the round being played has finished or been closed."""
+    if night.round == 0:
+        return True
+    return not GameSession.objects.filter(
+        night=night, night_round=night.round, finished=False, abandoned__isnull=True
+    ).exists()
+
+
+def start_round(*, night: Night, standings: Sequence[str] = ()) -> Night:
+    """Seat the next round: a session for each table, and the sit-outs. `standings` (best
+    first) seat the tables the Swiss way from the night's `swiss_from` round on."""
+    with transaction.atomic():
+        locked = _locked(night)
+        if locked.finished or locked.round >= locked.rounds:
+            raise Rejected([_("Every round of this night has been played.")])
+        if not round_over(locked):
+            raise Rejected(
+                [_("Round %(number)s is still being played.") % {"number": locked.round}]
+            )
+        number = locked.round + 1
+        playing = [
+            entry for entry in locked.players.select_related("player") if entry.plays(number)
+        ]
+        names = [entry.player.name for entry in playing]
+        by_name = {entry.player.name: entry.player for entry in playing}
+        seating = _seating(locked, number, names, standings)
+        if not seating.tables:
+            raise Rejected([_("Too few players are here to seat one table.")])
+        make_room(locked.owner, SESSIONS, len(seating.tables))
+        for table_number in range(1, len(seating.tables) + 1):
+            NightTable.objects.get_or_create(night=locked, number=table_number)
+        for table_number, seated in enumerate(seating.tables, start=1):
+            session = create_session(
+                owner=locked.owner,
+                family=locked.family,
+                ruleset=locked.ruleset,
+                options=round_options(locked.options, locked.deals),
+                players=[by_name[name] for name in seated],
+                title=_("%(night)s, round %(round)s, table %(table)s")
+                % {"night": locked.name, "round": number, "table": table_number},
+                saved_ruleset=locked.saved_ruleset,
+                ruleset_name=locked.ruleset_name,
+            )
+            session.night = locked
+            session.night_round = number
+            session.night_table = table_number
+            session.played_on = locked.played_on
+            session.scorer_token = new_link_token()
+            session.save(
+                update_fields=["night", "night_round", "night_table", "played_on", "scorer_token"]
+            )
+        NightBye.objects.bulk_create(
+            NightBye(night=locked, round=number, player=by_name[name]) for name in seating.byes
+        )
+        locked.round = number
+        _bump(locked, "round")
+        return locked
+
+
+def _seating(
+    night: Night, number: int, names: list[str], standings: Sequence[str]
+) -> rules.Seating:
+    """The seating of round `number`: by the standings from `swiss_from` on; else the night's
+    plan while the players are those of round 1 (a pair-once design where one fits); else the
+    search against the rounds before."""
+    before = history(night, number)
+    if night.swiss_from is not None and number >= night.swiss_from and standings:
+        ranked = [name for name in standings if name in names]
+        ranked += [name for name in names if name not in ranked]
+        return rules.seat_round(names, night.size, before, by_standings=ranked, seed=night.pk)
+    first = [name for seating in before[:1] for table in seating.tables for name in table]
+    first += [name for seating in before[:1] for name in seating.byes]
+    if not before or sorted(first) == sorted(names):
+        everyone = sorted(names) if not before else sorted(first)
+        planned = rules.plan(everyone, night.size, night.rounds, seed=night.pk)
+        if all(_alike(planned[index], seating) for index, seating in enumerate(before)):
+            return planned[number - 1]
+    return rules.seat_round(names, night.size, before, seed=night.pk + number)
+
+
+def _alike(one: rules.Seating, other: rules.Seating) -> bool:
+    """The same tables and sit-outs, whatever their order."""
+    return {frozenset(table) for table in one.tables} == {
+        frozenset(table) for table in other.tables
+    } and set(one.byes) == set(other.byes)
+
+
+@transaction.atomic
+def add_player(*, night: Night, player: Player) -> NightPlayer:
+    """A late arrival: they play from the next round on (or come back, if they had left)."""
+    locked = _locked(night)
+    if locked.finished:
+        raise Rejected([_("This night is over.")])
+    entry, created = NightPlayer.objects.get_or_create(
+        night=locked, player=player, defaults={"joined": locked.round + 1}
+    )
+    if not created:
+        if entry.left is None:
+            raise Rejected([_("%(name)s already plays tonight.") % {"name": player.name}])
+        entry.joined, entry.left = locked.round + 1, None
+        entry.save(update_fields=["joined", "left"])
+    _bump(locked)
+    return entry
+
+
+@transaction.atomic
+def remove_player(*, night: Night, player: Player) -> None:
+    """A player leaving: they play no round after the one being played (their rounds so far
+    stay on the leaderboard)."""
+    locked = _locked(night)
+    entry = NightPlayer.objects.filter(night=locked, player=player, left__isnull=True).first()
+    if entry is None:
+        raise Rejected([_("%(name)s does not play tonight.") % {"name": player.name}])
+    if entry.joined > locked.round:
+        entry.delete()  # seated in no round yet
+    else:
+        entry.left = locked.round
+        entry.save(update_fields=["left"])
+    _bump(locked)
+
+
+def close_table(*, night: Night, session: GameSession, reason: str, who: Who) -> None:
+    """End a table of the round where it stands (it counts as it stands), with the reason in
+    its history."""
+    if session.night_id != night.pk or session.night_round != night.round:
+        raise Rejected([_("That table is not one of this round's.")])
+    abandon_session(session=session, who=who, reason=reason)
+
+
+@transaction.atomic
+def finish_night(*, night: Night) -> Night:
+    """The night is over: its leaderboard is final (tables can still be corrected)."""
+    locked = _locked(night)
+    if locked.round < locked.rounds or not round_over(locked):
+        raise Rejected([_("The night ends once its last round has been played.")])
+    locked.finished = True
+    _bump(locked, "finished")
+    return locked
