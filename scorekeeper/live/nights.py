@@ -90,7 +90,7 @@ def _worked_out(night: Night, at: str) -> Board:
                 number=number,
                 session=session.public_id,
                 players=tuple(session.player_names()),
-                played=session.entry_count,
+                played=session.entry_count,  # type: ignore[attr-defined]  # with_counts()
                 finished=session.finished,
                 closed=closed,
             )
