@@ -57,7 +57,7 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
                 session = change_link(session=session, kind=kind, action=action)
                 messages.success(request, _share_message(kind, action))
         return redirect("session_share", public_id)
-    site = _phone_site(request)
+    site = phone_site(request)
     links: dict[str, dict[str, str | None]] = {}
     for kind, token, name, title in [
         (
@@ -82,7 +82,7 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
     return render(request, "scorekeeper/session_share.html", ctx)
 
 
-def _phone_site(request: HttpRequest) -> str | None:
+def phone_site(request: HttpRequest) -> str | None:
     """The address a phone at the table opens this site at ("http://192.168.1.20:8000"):
     SITE_URL when set; else the address this page was opened at, unless that is this
     computer's own (localhost, 127.0.0.1, ::1), which no phone can open: None."""

@@ -1,0 +1,399 @@
+"""Club nights: the organiser's pages, the room's leaderboard, and each table's link.
+
+The organiser (the night's owner) creates a night, seats each round, follows every table's
+progress, takes late arrivals and leavers, closes a table early, and ends the night. The room
+follows one leaderboard: on a big screen (the display) and on every phone (the night's watch
+link), both polling the night's version (`live.nights`), so it is worked out once per change.
+Each table has one scorer link for the whole night (`t/<token>/`): it opens that table's
+session of the round being played.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper.forms.nights import CloseTableForm, LatePlayerForm, NightForm
+from scorekeeper.http import AuthedRequest
+from scorekeeper.live import nights as live
+from scorekeeper.models import GameSession, Night, NightTable, Player, SavedRuleset
+from scorekeeper.presenters import nights as presenter
+from scorekeeper.presenters.common import spreadsheet_safe
+from scorekeeper.rules import night as rules
+from scorekeeper.rules.registry import Family
+from scorekeeper.services import Rejected, Who
+from scorekeeper.services.limits import AccountFull
+from scorekeeper.services.nights import (
+    add_player,
+    close_table,
+    create_night,
+    finish_night,
+    has_points,
+    history,
+    remove_player,
+    round_over,
+    start_round,
+)
+from scorekeeper.views.access import SCORER_NAME_KEY, link_missing, ruleset_for_user
+from scorekeeper.views.links import phone_site, qr_svg
+from scorekeeper.views.players import post_data
+from scorekeeper.views.sessions import families, preset_of
+
+POLL_SECONDS = 1  # the room's leaderboard follows a save within about a second
+POLL_TIMEOUT_MS = 8000
+SCRIPTS = ("js/live.js",)
+
+
+def night_for_user(request: AuthedRequest, public_id: str) -> Night:
+    """One of the user's nights; 404 for anybody else's."""
+    night = Night.objects.for_user(request.user).filter(public_id=public_id).first()
+    if night is None:
+        raise Http404("No such night")
+    return night
+
+
+def _watched(request: HttpRequest, token: str) -> Night:
+    night = Night.objects.filter(watch_token=token).first()
+    if night is None:
+        raise link_missing(request)
+    return night
+
+
+# The list, and a new night
+
+
+@login_required
+@require_GET
+def nights(request: AuthedRequest) -> HttpResponse:
+    mine = Night.objects.for_user(request.user)
+    return render(request, "nights/list.html", {"nights": mine})
+
+
+@login_required
+@require_GET
+def night_new(request: AuthedRequest) -> HttpResponse:
+    """Pick the rules every table plays: the user's saved rulesets, then every preset."""
+    saved = [ruleset for ruleset in SavedRuleset.objects.for_user(request.user) if ruleset.preset]
+    return render(request, "nights/new.html", {"families": families(), "saved": saved})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_start(request: AuthedRequest, family: str, preset_id: str) -> HttpResponse:
+    game, preset = preset_of(family, preset_id)
+    return _create(request, game, preset, None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_start_saved(request: AuthedRequest, ruleset_id: int) -> HttpResponse:
+    saved = ruleset_for_user(request, ruleset_id)
+    return _create(request, saved.rules_family, saved.preset, saved)
+
+
+def _create(
+    request: AuthedRequest, game: Family, preset: Any, saved: SavedRuleset | None
+) -> HttpResponse:
+    options = dict(saved.options) if saved is not None else {}
+    sizes = tuple(preset.players)
+    points = has_points(game.ID, preset.id, options, sizes[0])
+    form = NightForm(
+        post_data(request),
+        owner=request.user,
+        sizes=sizes,
+        counts_deals="match" in game.OPTION_NAMES,
+        methods=rules.methods_for(points),
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():
+                players = list(data["players"]) + [
+                    Player.objects.create(owner=request.user, name=name) for name in form.new_names
+                ]
+                night = create_night(
+                    owner=request.user,
+                    name=data["name"],
+                    played_on=data["played_on"],
+                    family=game.ID,
+                    ruleset=preset.id,
+                    options=options,
+                    least=data["least"],
+                    most=data["most"],
+                    deals=data.get("deals"),
+                    rounds=data["rounds"],
+                    method=data["method"],
+                    swiss_from=data["swiss_from"],
+                    prizes=data["prizes"],
+                    players=players,
+                    saved_ruleset=saved,
+                )
+        except Rejected as refused:
+            form.add_error(None, refused.lines)
+        else:
+            messages.success(request, _("The night is ready: seat round 1 when everyone is in."))
+            return redirect("night", night.public_id)
+    fixed_size = sizes[0] if len(sizes) == 1 else None
+    ctx = {"form": form, "preset": preset, "saved": saved, "family": game, "fixed_size": fixed_size}
+    return render(request, "nights/form.html", ctx)
+
+
+# The organiser's page
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@never_cache
+def night(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """The night as its organiser runs it: every table of the round, the players, the
+    leaderboard, and what to do next."""
+    found = night_for_user(request, public_id)
+    board = live.board(found)
+    playing = {entry.player_id for entry in found.players.all() if entry.left is None}
+    late_form = LatePlayerForm(owner=request.user, playing=playing)
+    close_form = CloseTableForm()
+    if request.method == "POST":
+        post = request.POST
+        try:
+            if "start" in post:
+                found = start_round(night=found, standings=[line.player for line in board.lines])
+                messages.success(
+                    request, _("Round %(number)s is seated.") % {"number": found.round}
+                )
+                return redirect("night", public_id)
+            if "finish" in post:
+                finish_night(night=found)
+                messages.success(request, _("The night is over: here are the final standings."))
+                return redirect("night", public_id)
+            if "leave" in post:
+                player = _player(request, post["leave"])
+                remove_player(night=found, player=player)
+                messages.success(
+                    request, _("%(name)s plays no more rounds.") % {"name": player.name}
+                )
+                return redirect("night", public_id)
+            if "arrive" in post:
+                late_form = LatePlayerForm(post, owner=request.user, playing=playing)
+                if late_form.is_valid():
+                    with transaction.atomic():
+                        player = late_form.cleaned_data["player"] or Player.objects.create(
+                            owner=request.user, name=late_form.cleaned_data["name"]
+                        )
+                        add_player(night=found, player=player)
+                    messages.success(
+                        request,
+                        _("%(name)s plays from round %(number)s.")
+                        % {"name": player.name, "number": found.round + 1},
+                    )
+                    return redirect("night", public_id)
+            if "close" in post:
+                close_form = CloseTableForm(post)
+                session = GameSession.objects.filter(
+                    night=found, public_id=post.get("close", "")
+                ).first()
+                if session is None:
+                    raise Http404("No such table")
+                if close_form.is_valid():
+                    close_table(
+                        night=found,
+                        session=session,
+                        reason=close_form.cleaned_data["reason"],
+                        who=Who(request.user),
+                    )
+                    messages.success(
+                        request,
+                        _("Table %(number)s is closed: it counts as it stands.")
+                        % {"number": session.night_table},
+                    )
+                    return redirect("night", public_id)
+        except (Rejected, AccountFull) as refused:
+            for line in refused.lines:
+                messages.error(request, line)
+            return redirect("night", public_id)
+    ctx = {
+        **_context(request, found, board),
+        "late_form": late_form,
+        "close_form": close_form,
+        "can_start": not found.finished and found.round < found.rounds and round_over(found),
+        "can_finish": not found.finished and found.round >= found.rounds and round_over(found),
+        "players": found.players.select_related("player"),
+        "most_met": rules.most_met(history(found, found.round + 1)),
+        "live_url": reverse("night_display", args=[public_id]),
+        "scripts": SCRIPTS,
+    }
+    return render(request, "nights/night.html", ctx)
+
+
+def _player(request: AuthedRequest, value: str) -> Player:
+    player = Player.objects.for_user(request.user).filter(pk=value if value.isdigit() else 0)
+    found = player.first()
+    if found is None:
+        raise Http404("No such player")
+    return found
+
+
+def _context(request: HttpRequest, found: Night, board: live.Board) -> dict[str, object]:
+    """What every page of the night shows: the leaderboard, its method, the tables."""
+    method = presenter.method_of(found)
+    return {
+        "night": found,
+        "board": board,
+        "rows": presenter.rows(found, board),
+        "method": method,
+        "bye_rule": rules.BYE_RULE,
+        "tables": [
+            {"table": table, "progress": presenter.progress(found, table)}
+            for table in board.round_tables(found.round)
+        ],
+        "byes_now": board.byes.get(found.round, ()),
+        "round_length": presenter.round_length(found),
+        "table_size": presenter.table_size(found),
+        "etag": live.etag(board.version),
+        "poll_seconds": POLL_SECONDS,
+        "poll_timeout_ms": POLL_TIMEOUT_MS,
+    }
+
+
+# The leaderboard: the organiser's display, the night's watch link, and their live regions
+
+
+def _board_page(request: HttpRequest, found: Night, template: str, live_url: str) -> HttpResponse:
+    at = live.version(found)
+    if request.headers.get("HX-Request"):
+        unchanged = live.not_modified(request, at)
+        if unchanged is not None:
+            return unchanged
+    board = live.board(found, at)
+    ctx = {**_context(request, found, board), "live_url": live_url, "scripts": SCRIPTS}
+    if request.headers.get("HX-Request"):
+        return live.headers(render(request, "nights/board.html", ctx), at)
+    return live.headers(render(request, template, ctx), at)
+
+
+@login_required
+@require_GET
+def night_display(request: AuthedRequest, public_id: str) -> HttpResponse:
+    found = night_for_user(request, public_id)
+    return _board_page(
+        request, found, "nights/display.html", reverse("night_display", args=[public_id])
+    )
+
+
+@require_GET
+def night_watch(request: HttpRequest, token: str) -> HttpResponse:
+    found = _watched(request, token)
+    return _board_page(request, found, "nights/watch.html", reverse("night_watch", args=[token]))
+
+
+@require_GET
+def night_watch_display(request: HttpRequest, token: str) -> HttpResponse:
+    found = _watched(request, token)
+    url = reverse("night_watch_display", args=[token])
+    return _board_page(request, found, "nights/display.html", url)
+
+
+# Printed: table cards, the round sheet, the results
+
+
+@login_required
+@require_GET
+@never_cache
+def night_cards(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """A card for each table: its number, its QR code and link, and who sits there in round 1
+    (the link opens the table's session of whichever round is being played)."""
+    found = night_for_user(request, public_id)
+    board = live.board(found)
+    site = phone_site(request)
+    first = {table.number: table.players for table in board.round_tables(1)}
+    cards = []
+    for table in NightTable.objects.filter(night=found):
+        url = (site or "") + reverse("night_table", args=[table.scorer_token])
+        cards.append(
+            {
+                "number": table.number,
+                "url": url,
+                "qr": qr_svg(url) if site else "",
+                "players": first.get(table.number, ()),
+            }
+        )
+    ctx = {"night": found, "cards": cards, "site": site}
+    return render(request, "nights/cards.html", ctx)
+
+
+@login_required
+@require_GET
+def night_sheet(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """Who sits where in every round so far, and the results: to print."""
+    found = night_for_user(request, public_id)
+    board = live.board(found)
+    ctx = {**_context(request, found, board), "rounds": presenter.seating_rows(found, board)}
+    return render(request, "nights/sheet.html", ctx)
+
+
+def _file_name(found: Night) -> str:
+    return f"{slugify(found.name) or 'night'}-{found.played_on.isoformat()}"
+
+
+@login_required
+@require_GET
+@never_cache
+def night_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
+    found = night_for_user(request, public_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(found)}.csv"'
+    rows = presenter.csv_rows(found, live.board(found))
+    csv.writer(response).writerows(spreadsheet_safe(rows))
+    return response
+
+
+@login_required
+@require_GET
+@never_cache
+def night_json(request: AuthedRequest, public_id: str) -> HttpResponse:
+    found = night_for_user(request, public_id)
+    text = json.dumps(presenter.data(found, live.board(found)), ensure_ascii=False, indent=2)
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_file_name(found)}.json"'
+    return response
+
+
+# A table's link for the whole night
+
+
+@require_GET
+@never_cache
+def night_table(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's card: the table's session of the round being played, under the name this
+    phone gave in an earlier round (it is asked once a night, not once a round)."""
+    table = NightTable.objects.select_related("night").filter(scorer_token=token).first()
+    if table is None:
+        raise link_missing(request)
+    found = table.night
+    sessions = GameSession.objects.filter(night=found, night_table=table.number)
+    now = sessions.filter(night_round=found.round, deleted__isnull=True).first()
+    if found.finished or now is None or now.scorer_token is None:
+        ctx = {
+            "night": found,
+            "table": table,
+            "watch": reverse("night_watch", args=[found.watch_token]),
+        }
+        return render(request, "nights/table_waits.html", ctx)
+    names: dict[str, str] = request.session.get(SCORER_NAME_KEY, {})
+    if now.scorer_token not in names:
+        earlier = sessions.exclude(pk=now.pk).values_list("scorer_token", flat=True)
+        typed = next((names[token] for token in earlier if token in names), "")
+        if typed:
+            request.session[SCORER_NAME_KEY] = {**names, now.scorer_token: typed}
+    return redirect("scorer", now.scorer_token)
