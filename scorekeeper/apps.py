@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 
 
@@ -5,6 +7,12 @@ class ScorekeeperConfig(AppConfig):
     name = "scorekeeper"
     verbose_name = "Ninety-Nine Scorekeeper"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def import_models(self) -> None:
+        # A club night's models live in their own module, above the sessions' (night_models
+        # imports models, never the other way): Django registers both while loading models.
+        super().import_models()
+        import_module("scorekeeper.night_models")
 
     def ready(self) -> None:
         # The rules package speaks through Django's translation (scorekeeper.rules.i18n).

@@ -693,7 +693,3 @@ from scorekeeper.ratelimit import RateLimit  # noqa: E402, F401
 
 # Where each game family's entries are stored: the model that reads them (`entries_of`).
 ENTRY_MODELS: dict[str, type[Deal] | type[Round]] = {trick.ID: Deal, adding.ID: Round}
-
-
-# A club night's models live in their own module; importing them here registers them.
-from scorekeeper.night_models import Night, NightBye, NightPlayer, NightTable  # noqa: E402, F401

@@ -14,6 +14,7 @@ LIVE = PRODUCT / "live"
 # package, the formats), and Django.
 BELOW = (
     "scorekeeper.models",
+    "scorekeeper.night_models",
     "scorekeeper.rules",
     "scorekeeper.scoresheet",
     "scorekeeper.formats",

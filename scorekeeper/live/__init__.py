@@ -14,9 +14,9 @@ from scorekeeper.live.http import etag, live_headers, not_modified
 from scorekeeper.live.pages import board, fragment, page
 from scorekeeper.live.results import forget_all, result
 from scorekeeper.live.results import keep as keep_result
-from scorekeeper.live.versions import bump
+from scorekeeper.live.versions import bump, bump_night
 
 __all__ = [
-    "board", "bump", "etag", "forget_all", "fragment", "keep_result", "live_headers",
+    "board", "bump", "bump_night", "etag", "forget_all", "fragment", "keep_result", "live_headers",
     "not_modified", "page", "result",
 ]  # fmt: skip

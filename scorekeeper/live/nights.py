@@ -18,7 +18,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 
 from scorekeeper.live.results import result
-from scorekeeper.models import GameSession, Night, NightBye
+from scorekeeper.models import GameSession
+from scorekeeper.night_models import Night, NightBye
 from scorekeeper.rules import night as rules
 
 KEPT_SECONDS = 3600

@@ -9,6 +9,7 @@ what is kept for a version (results, fragments, boards) is never out of date.
 from __future__ import annotations
 
 from scorekeeper.models import GameSession
+from scorekeeper.night_models import Night
 
 
 def bump(session: GameSession, *fields: str) -> None:
@@ -16,3 +17,11 @@ def bump(session: GameSession, *fields: str) -> None:
     with `fields` (the other columns the change set on the instance)."""
     session.version += 1
     session.save(update_fields=["version", "updated", *fields])
+
+
+def bump_night(night: Night, *fields: str) -> None:
+    """Raise a club night's own version (a round seated, a player added) by one, in a
+    transaction holding its row, and save it with `fields`; its tables' changes raise their
+    sessions' versions (`live.nights.version` counts both)."""
+    night.version += 1
+    night.save(update_fields=["version", *fields])

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper.live.nights import Board, Table
-from scorekeeper.models import Night
+from scorekeeper.night_models import Night
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.registry import family
 

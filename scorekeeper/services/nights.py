@@ -14,19 +14,11 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import (
-    GameSession,
-    Night,
-    NightBye,
-    NightPlayer,
-    NightTable,
-    Player,
-    SavedRuleset,
-    new_link_token,
-)
+from scorekeeper import live
+from scorekeeper.models import GameSession, Player, SavedRuleset, new_link_token
+from scorekeeper.night_models import Night, NightBye, NightPlayer, NightTable
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.common import InvalidRules
 from scorekeeper.rules.registry import family as rules_family
@@ -121,13 +113,6 @@ def _locked(night: Night) -> Night:
     return Night.objects.select_for_update().get(pk=night.pk)
 
 
-def _bump(night: Night, *fields: str) -> None:
-    """Raise the night's own version (its tables' changes raise their sessions')."""
-    night.version = F("version") + 1
-    night.save(update_fields=["version", *fields])
-    night.refresh_from_db(fields=["version"])
-
-
 def tables_of(night: Night, round_number: int) -> list[GameSession]:
     """The sessions of a round, by table, with their seats."""
     return list(
@@ -214,7 +199,7 @@ def start_round(*, night: Night, standings: Sequence[str] = ()) -> Night:
             NightBye(night=locked, round=number, player=by_name[name]) for name in seating.byes
         )
         locked.round = number
-        _bump(locked, "round")
+        live.bump_night(locked, "round")
         return locked
 
 
@@ -260,7 +245,7 @@ def add_player(*, night: Night, player: Player) -> NightPlayer:
             raise Rejected([_("%(name)s already plays tonight.") % {"name": player.name}])
         entry.joined, entry.left = locked.round + 1, None
         entry.save(update_fields=["joined", "left"])
-    _bump(locked)
+    live.bump_night(locked)
     return entry
 
 
@@ -277,7 +262,7 @@ def remove_player(*, night: Night, player: Player) -> None:
     else:
         entry.left = locked.round
         entry.save(update_fields=["left"])
-    _bump(locked)
+    live.bump_night(locked)
 
 
 def close_table(*, night: Night, session: GameSession, reason: str, who: Who) -> None:
@@ -295,5 +280,5 @@ def finish_night(*, night: Night) -> Night:
     if locked.round < locked.rounds or not round_over(locked):
         raise Rejected([_("The night ends once its last round has been played.")])
     locked.finished = True
-    _bump(locked, "finished")
+    live.bump_night(locked, "finished")
     return locked

@@ -28,7 +28,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.forms.nights import CloseTableForm, LatePlayerForm, NightForm
 from scorekeeper.http import AuthedRequest
 from scorekeeper.live import nights as live
-from scorekeeper.models import GameSession, Night, NightTable, Player, SavedRuleset
+from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.night_models import Night, NightTable
 from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
 from scorekeeper.rules import night as rules

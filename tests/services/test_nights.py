@@ -11,7 +11,8 @@ from django.contrib.auth.models import User
 
 from scorekeeper import live
 from scorekeeper.live import nights as live_nights
-from scorekeeper.models import GameSession, Night, NightBye, Player
+from scorekeeper.models import GameSession, Player
+from scorekeeper.night_models import Night, NightBye
 from scorekeeper.services import Rejected, Who, edit_deal
 from scorekeeper.services.nights import (
     add_player,

@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.models import GameSession, Night, Player
+from scorekeeper.models import GameSession, Player
+from scorekeeper.night_models import Night
 from scorekeeper.services.nights import start_round
 from tests.factories import new_players, play
 

@@ -6,6 +6,7 @@ line here fails `test_every_url_is_walked`, so nothing new escapes the walk.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
+from scorekeeper.services.nights import create_night, start_round
 
 PUBLIC = {  # anyone, no account
     "home", "signup", "login", "rules", "rule_sheet", "score_pad", "offline", "service_worker",
@@ -25,17 +27,21 @@ PUBLIC = {  # anyone, no account
 }  # fmt: skip
 LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
              "session_import", "session_new", "session_start", "theme",
-             "sessions_deleted", "rulesets", "ruleset_new"}  # fmt: skip
+             "sessions_deleted", "rulesets", "ruleset_new", "nights", "night_new",
+             "night_start"}  # fmt: skip
 OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "session_history",
          "session_share", "session_scoresheet", "session_csv", "session_rules",
          "session_deals", "session_rounds", "session_display",
          "session_display_live", "session_manage", "session_replace",
          "session_delete", "session_rematch", "session_deleted", "ruleset", "ruleset_edit",
-         "ruleset_delete", "ruleset_sheet", "ruleset_pad", "session_start_saved"}  # fmt: skip
+         "ruleset_delete", "ruleset_sheet", "ruleset_pad", "session_start_saved",
+         "night", "night_display", "night_cards", "night_sheet", "night_csv", "night_json",
+         "night_start_saved"}  # fmt: skip
 WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
               "watch_display_live", "watch_events"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
                "scorer_round_edit", "scorer_deals", "scorer_rounds", "scorer_events"}  # fmt: skip
+NIGHT_LINK = {"night_watch", "night_watch_display", "night_table"}  # fmt: skip
 SECRET = "Alice's Secret Table"
 
 
@@ -51,7 +57,7 @@ def _names(patterns: list[Any]) -> set[str]:
 
 def test_every_url_is_walked() -> None:
     assert _names(get_resolver().url_patterns) == (
-        PUBLIC | LOGGED_IN | OWNER | WATCH_LINK | SCORER_LINK
+        PUBLIC | LOGGED_IN | OWNER | WATCH_LINK | SCORER_LINK | NIGHT_LINK
     )
 
 
@@ -74,7 +80,29 @@ def world(alice: User) -> dict[str, Any]:
     saved = SavedRuleset.objects.create(
         owner=alice, name=SECRET, family="trick", ruleset="parlett-classic", options={}
     )
-    return {"game": game, "pennies": pennies, "player": players[0], "saved": saved}
+    night = start_round(
+        night=create_night(
+            owner=alice,
+            name=SECRET,
+            played_on=datetime.date(2026, 11, 26),
+            family="trick",
+            ruleset="parlett-jokerless",
+            options={},
+            least=3,
+            most=3,
+            deals=2,
+            rounds=2,
+            method="placement",
+            players=players,
+        )
+    )
+    return {
+        "game": game,
+        "pennies": pennies,
+        "player": players[0],
+        "saved": saved,
+        "night": night,
+    }
 
 
 def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
@@ -96,6 +124,16 @@ def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
         },
         "ruleset_pad": [[world["saved"].pk]],
         "session_start_saved": [[world["saved"].pk]],
+        "night_start_saved": [[world["saved"].pk]],
+        "night_start": [["trick", "four"], ["adding", "thirty-three"]],
+        **{
+            name: [[world["night"].public_id]]
+            for name in ("night", "night_display", "night_cards", "night_sheet", "night_csv")
+        },
+        "night_json": [[world["night"].public_id]],
+        "night_watch": [[world["night"].watch_token]],
+        "night_watch_display": [[world["night"].watch_token]],
+        "night_table": [[world["night"].tables.get().scorer_token]],
     }
     urls = []
     for name in sorted(names):
@@ -151,6 +189,15 @@ def test_revoked_links_open_nothing(client: Client, world: dict[str, Any]) -> No
             response = getattr(client, method)(url, {"name": "Mallory"})
             assert response.status_code in (404, 405, 429), (method, url, response.status_code)
             assert not _leaks(response.content.decode()), url
+
+
+def test_a_night_s_links_open_only_by_their_token(client: Client, world: dict[str, Any]) -> None:
+    for url in _urls(world, NIGHT_LINK):
+        assert client.get(url).status_code in (200, 302), url
+        wrong = url.replace(url.split("/")[2], "no-such-token")
+        response = client.get(wrong)
+        assert response.status_code in (404, 429), wrong
+        assert not _leaks(response.content.decode()), wrong
 
 
 def test_public_pages_open_for_anyone(client: Client, world: dict[str, Any]) -> None:
