@@ -280,6 +280,10 @@ def _board_page(request: HttpRequest, found: Night, template: str, live_url: str
     ctx = {**_context(request, found, board), "live_url": live_url, "scripts": SCRIPTS}
     if request.headers.get("HX-Request"):
         return live.headers(render(request, "nights/board.html", ctx), at)
+    site = phone_site(request)
+    if site:
+        # The big screen carries the night's link as a QR code: the room follows on its phones.
+        ctx["watch_qr"] = qr_svg(site + reverse("night_watch", args=[found.watch_token]))
     return live.headers(render(request, template, ctx), at)
 
 
