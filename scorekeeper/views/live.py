@@ -17,6 +17,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
@@ -25,6 +26,7 @@ from scorekeeper.families import app
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.live.streams import on_reader, opened, stream
 from scorekeeper.models import new_link_token
+from scorekeeper.night_models import NightTable
 from scorekeeper.views.access import Table, link_missing, version_by
 
 POLL_SECONDS = 3
@@ -54,7 +56,22 @@ def live_context(table: Table, *, page: str = "", fragment: str = "") -> dict[st
         "live_template": fragment or app(session.family).template("live"),
         # A link's phones hear of each change at once (the owner's page polls).
         "events_url": "" if table.is_owner else table.url("events/"),
+        "night_next": _night_next(table),
     }
+
+
+def _night_next(table: Table) -> str:
+    """A club night's table, on a phone that scores it: its card's link for the whole night,
+    which opens the next round's table once it is seated; "" for any other session."""
+    session = table.session
+    if session.night_id is None or session.night_table is None or not table.can_score:
+        return ""
+    token = (
+        NightTable.objects.filter(night_id=session.night_id, number=session.night_table)
+        .values_list("scorer_token", flat=True)
+        .first()
+    )
+    return reverse("night_table", args=[token]) if token else ""
 
 
 def region(request: HtmxHttpRequest, table: Table) -> HttpResponse:

@@ -231,3 +231,20 @@ def test_another_user_gets_404(
     night = plan(alice_client, nine)
     assert bob_client.get(f"/nights/{night.public_id}/{suffix}").status_code == 404
     assert bob_client.post(f"/nights/{night.public_id}/", {"start": ""}).status_code == 404
+
+
+def test_a_finished_table_points_its_scorer_to_the_next_round(
+    client: Client, alice_client: Client, alice: User, nine: list[Player]
+) -> None:
+    night = start_round(night=plan(alice_client, nine))
+    session = GameSession.objects.get(night=night, night_table=1)
+    play(session, alice, (3, 3, 3), (3, 3, 3))
+    client.post(f"/s/{session.scorer_token}/name/", {"name": "Sam"})
+    page = client.get(f"/s/{session.scorer_token}/").text
+    card = night.tables.get(number=1).scorer_token
+    assert "Open the next round" in page and f"/t/{card}/" in page
+    owner_page = alice_client.get(f"/sessions/{session.public_id}/").text
+    assert f"/t/{card}/" in owner_page and "Rematch" not in owner_page
+    session.watch_token = "watch-table-1"
+    session.save()
+    assert f"/t/{card}/" not in client.get("/w/watch-table-1/").text  # watchers never score
