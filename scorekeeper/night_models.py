@@ -138,3 +138,38 @@ class NightBye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} sits out round {self.round} ({self.night})"
+
+
+class SeasonQuerySet(models.QuerySet["Season"]):
+    def for_user(self, user: object) -> SeasonQuerySet:
+        return self.filter(owner=user)
+
+
+class Season(models.Model):
+    """A season's ladder: the owner's club nights of one game between two days (and, if they
+    want, their ordinary sessions too), ranked by points a night, the best `best_of` nights of
+    each player counting where attendance is irregular."""
+
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=MAX_TITLE_LENGTH)
+    family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
+    starts = models.DateField()
+    ends = models.DateField()
+    best_of = models.PositiveSmallIntegerField(null=True, blank=True)  # None: every night
+    with_sessions = models.BooleanField(default=False)  # ordinary sessions count as nights
+    watch_token = models.CharField(max_length=64, unique=True, default=new_link_token)
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts", "-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends__gte=models.F("starts")), name="season_dates"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -28,8 +28,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorekeeper.forms.nights import CloseTableForm, LatePlayerForm, NightForm
 from scorekeeper.http import AuthedRequest
 from scorekeeper.live import nights as live
+from scorekeeper.live import seasons
 from scorekeeper.models import GameSession, Player, SavedRuleset
-from scorekeeper.night_models import Night, NightTable
+from scorekeeper.night_models import Night, NightTable, Season
 from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
 from scorekeeper.rules import night as rules
@@ -368,7 +369,30 @@ def night_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
 @never_cache
 def night_json(request: AuthedRequest, public_id: str) -> HttpResponse:
     found = night_for_user(request, public_id)
-    text = json.dumps(presenter.data(found, live.board(found)), ensure_ascii=False, indent=2)
+    data = presenter.data(found, live.board(found))
+    data["seasons"] = [
+        {
+            "season": season.name,
+            "standings": [
+                {
+                    "rank": row.rank,
+                    "player": row.player,
+                    "points": row.points,
+                    "nights": row.nights,
+                    "games": row.games,
+                    "rating": None if row.rating is None else round(row.rating, 2),
+                }
+                for row in seasons.standings(season)
+            ],
+        }
+        for season in Season.objects.filter(
+            owner=found.owner,
+            family=found.family,
+            starts__lte=found.played_on,
+            ends__gte=found.played_on,
+        )
+    ]
+    text = json.dumps(data, ensure_ascii=False, indent=2)
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_file_name(found)}.json"'
     return response

@@ -12,7 +12,9 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper.forms.players import PlayerForm
 from scorekeeper.http import AuthedRequest
+from scorekeeper.live.ratings import ratings
 from scorekeeper.models import Player
+from scorekeeper.presenters.ratings import player_ratings
 from scorekeeper.presenters.records import player_record
 from scorekeeper.services import Rejected, rename_player
 from scorekeeper.services.limits import AccountFull
@@ -102,5 +104,10 @@ def player(request: AuthedRequest, player_id: int) -> HttpResponse:
                 return redirect("players")
         # Keep the name shown in the heading as stored, not as mistyped.
         player.name = old_name
-    ctx = {"player": player, "form": form, "record": player_record(player)}
+    ctx = {
+        "player": player,
+        "form": form,
+        "record": player_record(player),
+        "ratings": player_ratings(ratings(request.user.pk), player.pk),
+    }
     return render(request, "scorekeeper/player.html", ctx)

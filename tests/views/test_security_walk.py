@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.night_models import Season
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
 from scorekeeper.services.nights import create_night, start_round
@@ -28,7 +29,7 @@ PUBLIC = {  # anyone, no account
 LOGGED_IN = {"logout", "password_change", "password_change_done", "players", "sessions",
              "session_import", "session_new", "session_start", "theme",
              "sessions_deleted", "rulesets", "ruleset_new", "nights", "night_new",
-             "night_start"}  # fmt: skip
+             "night_start", "seasons", "ladder"}  # fmt: skip
 OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "session_history",
          "session_share", "session_scoresheet", "session_csv", "session_rules",
          "session_deals", "session_rounds", "session_display",
@@ -36,12 +37,12 @@ OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "sessio
          "session_delete", "session_rematch", "session_deleted", "ruleset", "ruleset_edit",
          "ruleset_delete", "ruleset_sheet", "ruleset_pad", "session_start_saved",
          "night", "night_display", "night_cards", "night_sheet", "night_csv", "night_json",
-         "night_start_saved"}  # fmt: skip
+         "night_start_saved", "season", "season_csv"}  # fmt: skip
 WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
               "watch_display_live", "watch_events"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
                "scorer_round_edit", "scorer_deals", "scorer_rounds", "scorer_events"}  # fmt: skip
-NIGHT_LINK = {"night_watch", "night_watch_display", "night_table"}  # fmt: skip
+NIGHT_LINK = {"night_watch", "night_watch_display", "night_table", "season_watch"}  # fmt: skip
 SECRET = "Alice's Secret Table"
 
 
@@ -96,12 +97,20 @@ def world(alice: User) -> dict[str, Any]:
             players=players,
         )
     )
+    season = Season.objects.create(
+        owner=alice,
+        name=SECRET,
+        family="trick",
+        starts=datetime.date(2026, 11, 1),
+        ends=datetime.date(2026, 11, 30),
+    )
     return {
         "game": game,
         "pennies": pennies,
         "player": players[0],
         "saved": saved,
         "night": night,
+        "season": season,
     }
 
 
@@ -134,6 +143,9 @@ def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
         "night_watch": [[world["night"].watch_token]],
         "night_watch_display": [[world["night"].watch_token]],
         "night_table": [[world["night"].tables.get().scorer_token]],
+        "season": [[world["season"].public_id]],
+        "season_csv": [[world["season"].public_id]],
+        "season_watch": [[world["season"].watch_token]],
     }
     urls = []
     for name in sorted(names):

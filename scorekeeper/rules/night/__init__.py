@@ -20,6 +20,7 @@ from scorekeeper.rules.night.ranking import (
     round_scores,
     score_text,
 )
+from scorekeeper.rules.night.season import BEST_RULE, SeasonLine, season_standings
 from scorekeeper.rules.night.seating import (
     Design,
     Seating,
@@ -35,6 +36,7 @@ from scorekeeper.rules.night.seating import (
 )
 
 __all__ = [
+    "BEST_RULE", "SeasonLine", "season_standings",
     "BYE_RULE", "METHODS", "Design", "Line", "Method", "Seating", "Size", "TableResult",
     "UnknownMethod", "affine_plane", "kirkman", "leaderboard", "meetings", "method",
     "methods_for", "most_met", "placement_points", "plan", "rainbow", "round_scores",

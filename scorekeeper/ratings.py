@@ -1,0 +1,74 @@
+"""Ratings: how strong each player is, per game family, from every game they finished.
+
+A game's result is its players' finishing order (each family's `table_places`: the trick
+game's final standings, the adding game's elimination order, ties as the rules rank them).
+The ratings come from openskill's Plackett-Luce model, which rates games of several players
+and handles ties; nothing here does rating maths of its own. A player's shown figure is the
+conservative one, μ − 3σ (openskill's `ordinal`): the skill the model is nearly sure the player
+has at least, which starts at 0 and rises as they win and as their games add up.
+
+Games are taken in the order they were played (their day, then when they were started), so
+the same history always gives the same ratings. No Django here: the app gathers the games
+(`scorekeeper.live.ratings`) and keeps what this works out.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce
+
+
+@dataclass(frozen=True)
+class Game:
+    """One finished game: its family, when it was played, and each player's place (1 best;
+    tied players share a place). Players are any hashable ids (the app's player ids)."""
+
+    family: str
+    played: datetime.date
+    order: tuple[int, int]  # ties on the day broken by this (when it was started, its id)
+    places: Mapping[Hashable, int]
+
+
+@dataclass
+class Rating:
+    """A player's rating in one family, and how it went."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+    trend: list[tuple[datetime.date, float]] = field(default_factory=list)  # after each game
+
+    @property
+    def shown(self) -> float:
+        """The conservative figure: μ − 3σ."""
+        return self.mu - 3 * self.sigma
+
+
+def rate(games: Iterable[Game]) -> dict[str, dict[Hashable, Rating]]:
+    """Every player's rating in every family, from these games (in any order: they are taken
+    in the order they were played). A game of one player, or with every player tied, is
+    skipped: it says nothing of who is stronger."""
+    model = PlackettLuce()
+    ratings: dict[str, dict[Hashable, Rating]] = {}
+    for game in sorted(games, key=lambda game: (game.played, game.order)):
+        if len(game.places) < 2 or len(set(game.places.values())) < 2:
+            continue
+        family = ratings.setdefault(game.family, {})
+        players = list(game.places)
+        before = []
+        for player in players:
+            known = family.get(player)
+            before.append(
+                [model.rating(mu=known.mu, sigma=known.sigma) if known else model.rating()]
+            )
+        after = model.rate(before, ranks=[game.places[player] for player in players])
+        for player, (now,) in zip(players, after, strict=True):
+            rating = family.get(player) or Rating(mu=now.mu, sigma=now.sigma)
+            rating.mu, rating.sigma = now.mu, now.sigma
+            rating.games += 1
+            rating.trend.append((game.played, rating.shown))
+            family[player] = rating
+    return ratings

@@ -1,0 +1,153 @@
+"""Seasons and ratings: a season's ladder of club nights, and every player's rating.
+
+A season groups the owner's club nights of one game between two days (and, if they want, the
+ordinary sessions of those days) into one standings table, the best nights of each player
+counting; its watch link shows it on any phone. The club ladder lists every player's rating
+per game, over all their games or one season's. Ratings are worked out from the stored
+history (`live.ratings`), once per version of it.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper.forms.seasons import SeasonForm
+from scorekeeper.http import AuthedRequest
+from scorekeeper.live import seasons as live
+from scorekeeper.live.ratings import ratings
+from scorekeeper.models import FAMILY_CHOICES, Player
+from scorekeeper.night_models import Season
+from scorekeeper.presenters.common import spreadsheet_safe
+from scorekeeper.rules import night as rules
+from scorekeeper.views.access import link_missing
+from scorekeeper.views.players import post_data
+
+
+def season_for_user(request: AuthedRequest, public_id: str) -> Season:
+    found = Season.objects.for_user(request.user).filter(public_id=public_id).first()
+    if found is None:
+        raise Http404("No such season")
+    return found
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def seasons(request: AuthedRequest) -> HttpResponse:
+    """The owner's seasons, and a new one."""
+    form = SeasonForm(post_data(request))
+    if request.method == "POST" and form.is_valid():
+        season = form.save(commit=False)
+        season.owner = request.user
+        season.save()
+        messages.success(request, _("Season %(name)s made.") % {"name": season.name})
+        return redirect("season", season.public_id)
+    ctx = {"seasons": Season.objects.for_user(request.user), "form": form}
+    return render(request, "seasons/list.html", ctx)
+
+
+def _context(season: Season) -> dict[str, object]:
+    return {
+        "season": season,
+        "rows": live.standings(season),
+        "nights": live.nights_of(season),
+        "best_rule": rules.BEST_RULE,
+    }
+
+
+@login_required
+@require_GET
+def season(request: AuthedRequest, public_id: str) -> HttpResponse:
+    found = season_for_user(request, public_id)
+    return render(request, "seasons/season.html", {**_context(found), "owner": True})
+
+
+@require_GET
+def season_watch(request: HttpRequest, token: str) -> HttpResponse:
+    found = Season.objects.filter(watch_token=token).first()
+    if found is None:
+        raise link_missing(request)
+    return render(request, "seasons/season.html", {**_context(found), "owner": False})
+
+
+def season_csv_rows(found: Season) -> list[list[object]]:
+    header: list[object] = [
+        _("Place"),
+        _("Player"),
+        _("Points"),
+        _("Nights counted"),
+        _("Nights played"),
+        _("Games"),
+        _("Rating"),
+    ]
+    return [header] + [
+        [
+            row.rank,
+            row.player,
+            row.points,
+            row.counted,
+            row.nights,
+            row.games,
+            "" if row.rating is None else f"{row.rating:.1f}",
+        ]
+        for row in live.standings(found)
+    ]
+
+
+@login_required
+@require_GET
+@never_cache
+def season_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
+    found = season_for_user(request, public_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = f"{slugify(found.name) or 'season'}-{found.starts.isoformat()}"
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    csv.writer(response).writerows(spreadsheet_safe(season_csv_rows(found)))
+    return response
+
+
+@login_required
+@require_GET
+def ladder(request: AuthedRequest) -> HttpResponse:
+    """Every player's rating in each game, over all their games or one season's days."""
+    chosen = request.GET.get("season", "")
+    season = Season.objects.for_user(request.user).filter(public_id=chosen).first()
+    if chosen and season is None:
+        raise Http404("No such season")
+    found = (
+        ratings(request.user.pk, season.starts, season.ends)
+        if season is not None
+        else ratings(request.user.pk)
+    )
+    names = dict(Player.objects.for_user(request.user).values_list("pk", "name"))
+    # A season is of one game: the ladder over its days shows that game alone.
+    shown = FAMILY_CHOICES if season is None else [(season.family, season.get_family_display())]
+    families = []
+    for family_id, label in shown:
+        rated = sorted(found.get(family_id, {}).items(), key=lambda item: -item[1].shown)
+        rows = [
+            {
+                "place": place,
+                "player_id": player_id,
+                "name": names.get(player_id, ""),
+                "rating": rating.shown,
+                "games": rating.games,
+            }
+            for place, (player_id, rating) in enumerate(rated, start=1)
+            if player_id in names
+        ]
+        families.append({"label": label, "rows": rows})
+    ctx = {
+        "families": families,
+        "season": season,
+        "seasons": Season.objects.for_user(request.user),
+    }
+    return render(request, "seasons/ladder.html", ctx)
