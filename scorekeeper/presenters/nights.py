@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.live.nights import Board, Table
 from scorekeeper.night_models import Night
@@ -56,7 +56,7 @@ def progress(night: Night, table: Table) -> str:
     if table.closed:
         return _("Closed early")
     if table.finished:
-        return _("Finished")
+        return pgettext("a table of a club night", "Finished")
     unit = family(night.family).UNIT
     if unit == "deal":
         if night.deals:
