@@ -80,10 +80,8 @@ def _worked_out(night: Night, at: str) -> Board:
         .order_by("night_round", "night_table")
     )
     for session in sessions:
-        scored = result(session)
-        game = session.rules_family
+        played: int = session.entry_count  # type: ignore[attr-defined]  # with_counts()
         closed = session.abandoned is not None
-        done = session.finished or closed
         number, round_number = session.night_table or 0, session.night_round or 0
         tables.append(
             Table(
@@ -91,11 +89,18 @@ def _worked_out(night: Night, at: str) -> Board:
                 number=number,
                 session=session.public_id,
                 players=tuple(session.player_names()),
-                played=session.entry_count,  # type: ignore[attr-defined]  # with_counts()
+                played=played,
                 finished=session.finished,
                 closed=closed,
             )
         )
+        if not played:
+            # Nothing played yet (or closed before a deal): no places to count, not even
+            # shared ones, so a round just seated moves nobody on the leaderboard.
+            continue
+        scored = result(session)
+        game = session.rules_family
+        done = session.finished or closed
         results.append(
             rules.TableResult(
                 round=round_number,

@@ -154,3 +154,12 @@ def test_a_table_closed_early_counts_as_it_stands_and_says_why(
     close_table(night=night, session=sessions[0], reason="Cat had to leave", who=Who(alice))
     assert sessions[0].changes.order_by("-pk")[0].after["reason"] == "Cat had to leave"
     start_round(night=night)  # the round is over: every table finished or closed
+
+
+def test_a_round_just_seated_moves_nobody_on_the_leaderboard(
+    alice: User, nine: list[Player]
+) -> None:
+    night = start_round(night=night_of(alice, nine))
+    board = live_nights.board(night)
+    assert {(line.score, line.rounds) for line in board.lines} == {(0, 0)}
+    assert [table.played for table in board.round_tables(1)] == [0, 0, 0]

@@ -77,8 +77,8 @@ METHODS = (
         PLACEMENT,
         gettext_noop("Placement points"),
         gettext_noop(
-            "Each round, the places at a table earn points (at a table of four: 4, 2, 1 and "
-            "0), so a lucky deal wins a place, not the night."
+            "Each round, the places at a table earn points (3, 1 and 0 at a table of three; "
+            "4, 2, 1 and 0 at four), so a lucky deal wins a place, not the night."
         ),
         gettext_noop(
             "Equal placement points are split by the most first places, then by the total "
