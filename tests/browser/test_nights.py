@@ -92,9 +92,9 @@ def test_the_deals_rank_each_table_as_planned() -> None:
 
 def table_points(table: list[str], saved: int) -> dict[str, Fraction]:
     """Placement points at a table of three with `saved` deals: 3, 1, 0 by place; before any
-    deal all three tie for first and split 3 + 1 + 0."""
+    deal nothing (a table with nothing played gives no places)."""
     if saved == 0:
-        return {name: Fraction(4, 3) for name in table}
+        return dict.fromkeys(table, Fraction(0))
     order = strongest_first(table)
     if saved == 1:
         order.reverse()
