@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import get_language
 
 
-def key(kind: str, scope: str, version: int) -> str:
+def key(kind: str, scope: str, version: int | str) -> str:
     """The cache key of `kind` ("result", "fragment", "board") for one version of a session,
     in the active language. `scope` is the session's public id, or a link's address where
     what is kept belongs to that link (its live fragment names the link's URLs)."""

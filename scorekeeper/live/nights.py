@@ -10,6 +10,7 @@ cache where there is one).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -17,8 +18,9 @@ from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 
+from scorekeeper.live.keys import key
 from scorekeeper.live.results import result
-from scorekeeper.models import GameSession
+from scorekeeper.models import GameSession, Seat
 from scorekeeper.night_models import Night, NightBye
 from scorekeeper.rules import night as rules
 
@@ -71,26 +73,33 @@ def board(night: Night, at: str | None = None) -> Board:
 
 
 def _worked_out(night: Night, at: str) -> Board:
+    """The board from the night's tables, read as plain rows (their seats' names in one
+    query); a table's result is scored only where its version has none kept."""
     tables: list[Table] = []
     results: list[rules.TableResult] = []
-    sessions = (
-        GameSession.objects.filter(night=night, deleted__isnull=True)
-        .with_seats()
+    rows = (
+        GameSession.objects.filter(night=night, deleted__isnull=True)  # type: ignore[misc]
         .with_counts()
         .order_by("night_round", "night_table")
-    )
-    for session in sessions:
-        played: int = session.entry_count  # type: ignore[attr-defined]  # with_counts()
-        closed = session.abandoned is not None
-        number, round_number = session.night_table or 0, session.night_round or 0
+        .values_list(
+            "pk", "public_id", "version", "night_round", "night_table", "finished",
+            "abandoned", "entry_count",
+        )
+    )  # fmt: skip
+    names: dict[int, list[str]] = {}
+    seated = Seat.objects.filter(session__night=night).order_by("session_id", "position")
+    for session_id, name in seated.values_list("session_id", "player__name"):
+        names.setdefault(session_id, []).append(name)
+    for pk, public_id, at_version, round_number, number, finished, abandoned, played in rows:
+        closed = abandoned is not None
         tables.append(
             Table(
-                round=round_number,
-                number=number,
-                session=session.public_id,
-                players=tuple(session.player_names()),
+                round=round_number or 0,
+                number=number or 0,
+                session=public_id,
+                players=tuple(names.get(pk, ())),
                 played=played,
-                finished=session.finished,
+                finished=finished,
                 closed=closed,
             )
         )
@@ -98,16 +107,14 @@ def _worked_out(night: Night, at: str) -> Board:
             # Nothing played yet (or closed before a deal): no places to count, not even
             # shared ones, so a round just seated moves nobody on the leaderboard.
             continue
-        scored = result(session)
-        game = session.rules_family
-        done = session.finished or closed
+        places, points = _table_result(pk, public_id, at_version)
         results.append(
             rules.TableResult(
-                round=round_number,
-                table=number,
-                places=game.table_places(scored),
-                points=game.table_points(scored),
-                finished=done,
+                round=round_number or 0,
+                table=number or 0,
+                places=places,
+                points=points,
+                finished=finished or closed,
             )
         )
     byes: dict[int, list[str]] = {}
@@ -123,6 +130,33 @@ def _worked_out(night: Night, at: str) -> Board:
         tables=tuple(tables),
         byes={number: tuple(names) for number, names in byes.items()},
     )
+
+
+def _table_result(
+    pk: int, public_id: str, at_version: int
+) -> tuple[dict[str, int], dict[str, int] | None]:
+    """A table's places and points at its version, as its family reports them from the
+    session's result (kept per version, so an unchanged table is not read again)."""
+    kept = key("places", public_id, at_version)
+    found: tuple[dict[str, int], dict[str, int] | None] | None = cache.get(kept)
+    if found is None:
+        session = GameSession.objects.with_seats().get(pk=pk)
+        scored = result(session)
+        game = session.rules_family
+        found = (game.table_places(scored), game.table_points(scored))
+        cache.set(kept, found, KEPT_SECONDS)
+    return found
+
+
+def fragment(night: Night, at: str, url: str, render: Callable[[], str]) -> str:
+    """The room's leaderboard region at a version of the night, rendered once for every
+    screen that polls it at `url` (the region names its own address)."""
+    kept = key("night-fragment", f"{night.public_id}:{url}", at)
+    found: str | None = cache.get(kept)
+    if found is None:
+        found = render()
+        cache.set(kept, found, KEPT_SECONDS)
+    return found
 
 
 def etag(at: str) -> str:

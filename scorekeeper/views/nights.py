@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -280,7 +281,10 @@ def _board_page(request: HttpRequest, found: Night, template: str, live_url: str
     board = live.board(found, at)
     ctx = {**_context(request, found, board), "live_url": live_url, "scripts": SCRIPTS}
     if request.headers.get("HX-Request"):
-        return live.headers(render(request, "nights/board.html", ctx), at)
+        text = live.fragment(
+            found, at, live_url, lambda: render_to_string("nights/board.html", ctx, request)
+        )
+        return live.headers(HttpResponse(text), at)
     site = phone_site(request)
     if site:
         # The big screen carries the night's link as a QR code: the room follows on its phones.
