@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 
 from scorekeeper.live.keys import key
-from scorekeeper.live.results import result
+from scorekeeper.live.results import table_places
 from scorekeeper.models import GameSession, Seat
 from scorekeeper.night_models import Night, NightBye
 from scorekeeper.rules import night as rules
@@ -107,7 +107,7 @@ def _worked_out(night: Night, at: str) -> Board:
             # Nothing played yet (or closed before a deal): no places to count, not even
             # shared ones, so a round just seated moves nobody on the leaderboard.
             continue
-        places, points = _table_result(pk, public_id, at_version)
+        places, points = table_places(pk, public_id, at_version)
         results.append(
             rules.TableResult(
                 round=round_number or 0,
@@ -130,22 +130,6 @@ def _worked_out(night: Night, at: str) -> Board:
         tables=tuple(tables),
         byes={number: tuple(names) for number, names in byes.items()},
     )
-
-
-def _table_result(
-    pk: int, public_id: str, at_version: int
-) -> tuple[dict[str, int], dict[str, int] | None]:
-    """A table's places and points at its version, as its family reports them from the
-    session's result (kept per version, so an unchanged table is not read again)."""
-    kept = key("places", public_id, at_version)
-    found: tuple[dict[str, int], dict[str, int] | None] | None = cache.get(kept)
-    if found is None:
-        session = GameSession.objects.with_seats().get(pk=pk)
-        scored = result(session)
-        game = session.rules_family
-        found = (game.table_places(scored), game.table_points(scored))
-        cache.set(kept, found, KEPT_SECONDS)
-    return found
 
 
 def fragment(night: Night, at: str, url: str, render: Callable[[], str]) -> str:

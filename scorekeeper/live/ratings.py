@@ -16,8 +16,8 @@ from django.core.cache import cache
 from django.db.models import Count, Sum
 from django.db.models.functions import Coalesce, TruncDate
 
-from scorekeeper.live.results import result
-from scorekeeper.models import GameSession, GameSessionQuerySet
+from scorekeeper.live.results import table_places
+from scorekeeper.models import GameSession, GameSessionQuerySet, Seat
 from scorekeeper.ratings import Game, Rating, rate
 
 KEPT_SECONDS = 3600
@@ -57,23 +57,29 @@ def games(
     since: datetime.date | None = None,
     until: datetime.date | None = None,
 ) -> list[Game]:
-    """The owner's games that count, each as its players' finishing order (by player id)."""
-    sessions = (
-        counted(owner_id).with_seats().annotate(day=Coalesce("played_on", TruncDate("created")))
-    )
+    """The owner's games that count, each as its players' finishing order (by player id):
+    read as plain rows, each table's places kept per version of its session."""
+    sessions = counted(owner_id).annotate(day=Coalesce("played_on", TruncDate("created")))
     if since is not None:
         sessions = sessions.filter(day__gte=since)
     if until is not None:
         sessions = sessions.filter(day__lte=until)
+    rows = list(sessions.values_list("pk", "public_id", "version", "family", "day", "created"))
+    players: dict[int, dict[str, int]] = {}
+    seated = Seat.objects.filter(session__in=sessions.values("pk"))
+    for session_id, player_id, name in seated.values_list(
+        "session_id", "player_id", "player__name"
+    ):
+        players.setdefault(session_id, {})[name] = player_id
     found = []
-    for session in sessions:
-        by_name = {seat.player.name: seat.player_id for seat in session.seats.all()}
-        places = session.rules_family.table_places(result(session))
+    for pk, public_id, version_now, family, day, created in rows:
+        by_name = players.get(pk, {})
+        places, _points = table_places(pk, public_id, version_now)
         found.append(
             Game(
-                family=session.family,
-                played=session.day,  # annotated above
-                order=(int(session.created.timestamp()), session.pk),
+                family=family,
+                played=day,
+                order=(int(created.timestamp()), pk),
                 places={by_name[name]: place for name, place in places.items() if name in by_name},
             )
         )

@@ -97,3 +97,20 @@ def forget_all() -> None:
     with _lock:
         _results.clear()
         _weight = 0
+
+
+def table_places(
+    pk: int, public_id: str, version: int
+) -> tuple[dict[str, int], dict[str, int] | None]:
+    """A finished (or stopped) table's places and raw points at a version of its session, as
+    its family reports them (`table_places`, `table_points`: a club night's leaderboard and
+    the ratings read these): kept per version, so a table unchanged since is not read again."""
+    kept = key("places", public_id, version)
+    found: tuple[dict[str, int], dict[str, int] | None] | None = cache.get(kept)
+    if found is None:
+        session = GameSession.objects.with_seats().get(pk=pk)
+        scored = result(session)
+        game = session.rules_family
+        found = (game.table_places(scored), game.table_points(scored))
+        cache.set(kept, found, SHARED_SECONDS)
+    return found
