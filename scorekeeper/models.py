@@ -283,6 +283,12 @@ class GameSession(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.night_round is not None:  # a club night's table: its night's name is the title
+            where = gettext("round %(round)s, table %(table)s")
+            return f"{self.title}, " + where % {
+                "round": self.night_round,
+                "table": self.night_table,
+            }
         if self.title:
             return self.title
         name = self.ruleset_name or self.preset_name

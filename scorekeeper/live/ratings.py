@@ -13,7 +13,7 @@ import datetime
 from collections.abc import Hashable
 
 from django.core.cache import cache
-from django.db.models import Count, Sum
+from django.db.models import Count, Max, Sum
 from django.db.models.functions import Coalesce, TruncDate
 
 from scorekeeper.live.results import table_places
@@ -33,8 +33,13 @@ def counted(owner_id: int) -> GameSessionQuerySet:
 
 
 def version(owner_id: int) -> str:
-    found = counted(owner_id).aggregate(count=Count("pk"), total=Sum("version"))
-    return f"{found['count']}.{found['total'] or 0}"
+    """The count and sum of the versions of the sessions that count, and when the latest of
+    them changed (which also tells two owners' histories of the same size apart)."""
+    found = counted(owner_id).aggregate(
+        count=Count("pk"), total=Sum("version"), latest=Max("updated")
+    )
+    latest = found["latest"].timestamp() if found["latest"] else 0
+    return f"{found['count']}.{found['total'] or 0}.{latest}"
 
 
 def ratings(

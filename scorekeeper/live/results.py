@@ -29,6 +29,8 @@ RESULT_BUDGET = 50_000  # deals or rounds, over every result kept in this proces
 SHARED_SECONDS = 600  # a result in the shared cache: kept while its session is being played
 
 _results: OrderedDict[str, tuple[Result, int]] = OrderedDict()
+PLACES_KEPT = 50_000  # tables' places (a few names and numbers each), over every owner
+_places: OrderedDict[str, tuple[dict[str, int], dict[str, int] | None]] = OrderedDict()
 _weight = 0
 _lock = Lock()
 
@@ -96,21 +98,29 @@ def forget_all() -> None:
     global _weight
     with _lock:
         _results.clear()
+        _places.clear()
         _weight = 0
 
 
 def table_places(
     pk: int, public_id: str, version: int
 ) -> tuple[dict[str, int], dict[str, int] | None]:
-    """A finished (or stopped) table's places and raw points at a version of its session, as
-    its family reports them (`table_places`, `table_points`: a club night's leaderboard and
-    the ratings read these): kept per version, so a table unchanged since is not read again."""
+    """A table's places and raw points at a version of its session, as its family reports
+    them (`table_places`, `table_points`), which a club night's leaderboard and the ratings
+    read for every table at once: kept in this process per version (PLACES_KEPT of them, the
+    latest used), so that a table unchanged since is neither read nor scored again."""
     kept = key("places", public_id, version)
-    found: tuple[dict[str, int], dict[str, int] | None] | None = cache.get(kept)
-    if found is None:
-        session = GameSession.objects.with_seats().get(pk=pk)
-        scored = result(session)
-        game = session.rules_family
-        found = (game.table_places(scored), game.table_points(scored))
-        cache.set(kept, found, SHARED_SECONDS)
+    with _lock:
+        found = _places.get(kept)
+        if found is not None:
+            _places.move_to_end(kept)
+            return found
+    session = GameSession.objects.with_seats().get(pk=pk)
+    scored = result(session)
+    game = session.rules_family
+    found = (game.table_places(scored), game.table_points(scored))
+    with _lock:
+        _places[kept] = found
+        while len(_places) > PLACES_KEPT:
+            _places.popitem(last=False)
     return found

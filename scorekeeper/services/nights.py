@@ -182,8 +182,7 @@ def start_round(*, night: Night, standings: Sequence[str] = ()) -> Night:
                 ruleset=locked.ruleset,
                 options=round_options(locked.options, locked.deals),
                 players=[by_name[name] for name in seated],
-                title=_("%(night)s, round %(round)s, table %(table)s")
-                % {"night": locked.name, "round": number, "table": table_number},
+                title=locked.name,  # the session says its round and table in the page's words
                 saved_ruleset=locked.saved_ruleset,
                 ruleset_name=locked.ruleset_name,
             )

@@ -47,7 +47,7 @@ SAME_IN_BOTH = {
     "options", "option", "total", "totals", "bonus", "match", "points", "points.", "code",
     "minimum", "maximum", "stop", "go", "jokers", "joker", "ok", "nord", "sud", "est", "ouest",
     "scoresheet.json", "session.csv", "json", "csv", "qr", "html", "https", "http", "url",
-    "99", "django", "sqlite", "postgresql", "score", "pts",
+    "99", "django", "sqlite", "postgresql", "score", "pts", "table", "date",
 }  # fmt: skip
 # Names: the app's, and the world's players, sessions, user and saved ruleset.
 APP_NAMES = ["Ninety-Nine Scorekeeper", "99 Scorekeeper", "Scorekeeper"]

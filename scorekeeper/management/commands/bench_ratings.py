@@ -218,11 +218,11 @@ def store(planned: list[tuple[GameSession, list[Player], list[Any]]]) -> None:
     by_name: dict[int, dict[str, Seat]] = {}
     for seat in seats:
         by_name.setdefault(seat.session_id, {})[seat.player.name] = seat
-    trick_plan = [
-        (session, entries)
-        for session, (_, _, entries) in zip(stored, planned, strict=True)
-        if session.family == "trick"
-    ]
+    # Each family's sessions, by the family's id (a key, never compared).
+    by_family: dict[str, list[tuple[GameSession, list[Any]]]] = {}
+    for session, (_, _, entries) in zip(stored, planned, strict=True):
+        by_family.setdefault(session.family, []).append((session, entries))
+    trick_plan = by_family.get(trick.ID, [])
     deals = Deal.objects.bulk_create(
         Deal(session=session, number=number)
         for session, entries in trick_plan
@@ -242,11 +242,7 @@ def store(planned: list[tuple[GameSession, list[Player], list[Any]]]) -> None:
         for deal, entry, seats_of in zip(deals, deal_entries, deal_seats, strict=True)
         for name, hand in entry.hands.items()
     )
-    adding_plan = [
-        (session, entries)
-        for session, (_, _, entries) in zip(stored, planned, strict=True)
-        if session.family == "adding"
-    ]
+    adding_plan = by_family.get(adding.ID, [])
     rounds = Round.objects.bulk_create(
         Round(session=session, number=number)
         for session, entries in adding_plan
