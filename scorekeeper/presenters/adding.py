@@ -670,15 +670,16 @@ def counter(
 
 
 def counter_context(
-    session: GameSession, rules: adding.AddingRules, result: adding.AddingResult, ask: str = ""
+    session: GameSession, result: adding.AddingResult, ask: str = ""
 ) -> dict[str, object]:
     """The count of a session whose table has used the counter, for its pages (the table,
-    the live region, the table display); {} for one whose table has not."""
+    the live region, the table display); {} for one whose table has not. The rules are the
+    result's: those it was scored with, at the session's version."""
     if session.counter is None:
         return {}
-    now = adding.read_pile(session.counter, rules, result)
+    now = adding.read_pile(session.counter, result.rules, result)
     return {
-        "counter": counter(rules, now.count, now.proposals, now.refused, ask),
+        "counter": counter(result.rules, now.count, now.proposals, now.refused, ask),
         "counter_template": "adding/counter_display.html",
     }
 

@@ -561,7 +561,7 @@ def _subtitle(rules: trick.TrickRules) -> str:
 
 
 def counter_context(
-    session: GameSession, rules: trick.TrickRules, result: trick.SessionResult, ask: str = ""
+    session: GameSession, result: trick.SessionResult, ask: str = ""
 ) -> dict[str, object]:
     """The adding game's count assistant has no counterpart here: nothing to show."""
     return {}

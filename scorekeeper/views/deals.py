@@ -49,10 +49,13 @@ def _deal_form(
     *,
     number: int,
     initial: dict[str, object] | None = None,
+    rules: trick.TrickRules | None = None,
 ) -> DealForm:
+    """The deal form under the session's rules: `rules` when the page holds them already (its
+    result's, scored with them at this version), else the session's."""
     return DealForm(
         data,
-        rules=TRICK.rules(table.session),
+        rules=rules or TRICK.rules(table.session),
         initial={"number": number, "form_key": new_link_token(), **(initial or {})},
     )
 
@@ -67,8 +70,10 @@ def _render(
     undone = undone_deal(session) if table.can_score else None
     if form is None and not result.finished and table.can_score:
         # A deal just undone comes back filled in, to correct and save (or redo as it was).
-        initial = entry_initial(TRICK.rules(session), undone[1]) if undone else None
-        form = _deal_form(table, None, number=len(result.deals) + 1, initial=initial)
+        initial = entry_initial(result.rules, undone[1]) if undone else None
+        form = _deal_form(
+            table, None, number=len(result.deals) + 1, initial=initial, rules=result.rules
+        )
     ctx = {
         "form": form,
         "attempted": attempted,
@@ -197,12 +202,14 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     return redirect(table.base)
 
 
-def _tried(session: GameSession, number: int, entry: trick.DealEntry) -> trick.Evaluation:
-    """One pass of the rules over the session's deals with `entry` as deal `number` (the next
-    one, or a correction): its problems, and its result when there are none."""
+def _tried(session: GameSession, form: DealForm, number: int) -> trick.Evaluation:
+    """One pass of the form's rules over the session's deals with the form's deal as deal
+    `number` (the next one, or a correction): its problems, and its result when there are
+    none."""
+    assert form.entry is not None
     entries = TRICK.entries(session)
-    changed = [*entries[: number - 1], entry, *entries[number:]]
-    return trick.evaluate(TRICK.rules(session), changed)
+    changed = [*entries[: number - 1], form.entry, *entries[number:]]
+    return trick.evaluate(form.rules, changed)
 
 
 def _checked(
@@ -210,7 +217,7 @@ def _checked(
 ) -> HttpResponse:
     """The page (or its status box) with what one pass of the rules makes of the form's deal."""
     if form.entry is not None:
-        form.show(_tried(table.session, form.cleaned_data["number"], form.entry))
+        form.show(_tried(table.session, form, form.cleaned_data["number"]))
     return _render(request, table, form, attempted=attempted)
 
 
@@ -353,11 +360,12 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
     if not 1 <= number <= len(deals):
         raise Http404("No such deal")
     if request.method == "GET":
+        rules = TRICK.rules(session)
         initial = {
             "revision": deals[number - 1].revision,
-            **entry_initial(TRICK.rules(session), TRICK.entries(session)[number - 1]),
+            **entry_initial(rules, TRICK.entries(session)[number - 1]),
         }
-        form = _deal_form(table, None, number=number, initial=initial)
+        form = _deal_form(table, None, number=number, initial=initial, rules=rules)
         return _render_correction(request, table, form, number)
     data = apply_taps(request.POST)
     data["number"] = str(number)  # the deal being corrected is the one in the URL
@@ -367,7 +375,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
         return _render_correction(request, table, form, number, attempted=saving)
     assert form.entry is not None
     if not saving:
-        form.show(_tried(session, number, form.entry))
+        form.show(_tried(session, form, number))
         return _render_correction(request, table, form, number)
     here = table.url(f"deals/{number}/")
     try:

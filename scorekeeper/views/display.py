@@ -33,7 +33,7 @@ def _context(table: Table) -> dict[str, object]:
     return {
         **live_context(table, page=PAGE, fragment=FRAGMENT),
         "board": shown.board(result),
-        **shown.counter_context(session, session.rules(), result),
+        **shown.counter_context(session, result),
         "scripts": SCRIPTS,
     }
 

@@ -79,7 +79,7 @@ def region(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     session = table.session
     shown = app(session.family).presenter
     result = live.result(session)
-    ctx = shown.table_context(result) | shown.counter_context(session, session.rules(), result)
+    ctx = shown.table_context(result) | shown.counter_context(session, result)
     # A scorer's phone showing the count assistant gets its panel too (out of band).
     ctx["counter_shown"] = session.public_id in request.session.get(COUNTER_SHOWN, [])
     if ctx["counter_shown"] and table.can_score:
@@ -103,7 +103,7 @@ def board(request: HttpRequest, table: Table) -> tuple[str, str]:
     ctx = {
         **live_context(table),
         **shown.table_context(result),
-        **shown.counter_context(session, session.rules(), result),
+        **shown.counter_context(session, result),
     }
     return str(session), render_to_string("scorekeeper/watch_board.html", ctx, request)
 

@@ -211,7 +211,7 @@ def counter_shown(request: HtmxHttpRequest, session: GameSession) -> bool:
 
 def _counter(session: GameSession, ask: str) -> dict[str, object]:
     """The panel's context: the count (from 0 when the table has not used it yet)."""
-    found = presenter.counter_context(session, ADDING.rules(session), ADDING.result(session), ask)
+    found = presenter.counter_context(session, ADDING.result(session), ask)
     if not found:
         now = counting.pile(session)
         found = {"counter": presenter.counter(ADDING.rules(session), now.count, ask=ask)}
