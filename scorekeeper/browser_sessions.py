@@ -1,5 +1,6 @@
-"""Django's database sessions, except that a database out of reach stays that error, and a new
-session's key is not looked up before it is stored.
+"""Django's database sessions, except that a database out of reach stays that error, a new
+session's key is not looked up before it is stored, and a session is read by the SQL Django
+compiles for it once per process (`reads.browser_session`).
 
 Django's store turns any DatabaseError of an update into UpdateError, which its
 middleware reports as a 400 ("the session was deleted"). When the database only
@@ -9,11 +10,22 @@ answers 503 for OperationalError and InterfaceError.
 
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS, UpdateError
+from django.contrib.sessions.models import Session
 from django.db import InterfaceError, OperationalError
 from django.utils.crypto import get_random_string
 
+from scorekeeper.reads import browser_session
+
 
 class SessionStore(db.SessionStore):
+    def _get_session_from_db(self) -> Session | None:
+        """The stored session of this key unless it has expired, as Django's own read; a key
+        that finds none is forgotten, as there."""
+        found = browser_session(self.session_key or "")
+        if found is None:
+            self._session_key = None
+        return found
+
     def save(self, must_create: bool = False) -> None:
         try:
             super().save(must_create)

@@ -1,20 +1,23 @@
-"""A session read by one value: the reads every page of a session, every poll and every write
-start from.
+"""The reads every page of a session, every poll and every write start from: a session by one
+value, and a phone's browser session by its key.
 
-The session's read runs the SQL that Django compiles for its queryset once per process and
-database: building and compiling the queryset again cost each page more than the query itself
+Each runs the SQL that Django compiles for its queryset once per process and database:
+building and compiling the queryset again cost each page more than the query itself
 (manage.py bench_instructions). The SQL is Django's own for the queryset, compiled with the
-value as its one parameter, and `Manager.raw()` makes the session from the row with the fields'
-own converters; the seats and their players come as they would with `with_seats()`. A poll
-reads the version alone, in the one SQL statement it is.
+value as its one parameter, and `Manager.raw()` makes the model instance from the row with the
+fields' own converters; a session's seats and their players come as they would with
+`with_seats()`. A poll reads the version alone, in the one SQL statement it is.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
+from django.contrib.sessions.models import Session
 from django.db import connection
-from django.db.models import prefetch_related_objects
+from django.db.models import QuerySet, prefetch_related_objects
+from django.utils import timezone
 
 from scorekeeper.models import GameSession, seats_with_players
 
@@ -57,9 +60,29 @@ def _sql(column: str, locked: bool, vendor: str) -> str:
         sessions = GameSession.objects.not_deleted().filter(**{column: _STAND_IN})
         if column != "watch_token":
             sessions = sessions.with_last_action()
-    sql, params = sessions[:1].query.sql_with_params()
+    return _one_value(sessions[:1])
+
+
+def browser_session(key: str) -> Session | None:
+    """The browser session stored under `key`, unless it has expired (as Django reads it):
+    read by every request of a phone that has one (a scorer link's, a logged-in owner's)."""
+    found = list(Session.objects.raw(_browser_session_sql(connection.vendor), [key]))
+    if not found or found[0].expire_date <= timezone.now():
+        return None
+    return found[0]
+
+
+@cache
+def _browser_session_sql(vendor: str) -> str:
+    """The SQL of a browser session's read by its key on the `vendor`'s database."""
+    return _one_value(Session.objects.filter(session_key=_STAND_IN).order_by()[:1])
+
+
+def _one_value(queryset: QuerySet[Any]) -> str:
+    """The SQL Django compiles for `queryset`, built with the stand-in as its one value."""
+    sql, params = queryset.query.sql_with_params()
     if params != (_STAND_IN,):
-        raise ValueError(f"a session's read must take the one value alone: {params!r}")
+        raise ValueError(f"a read by one value must take that value alone: {params!r}")
     return sql
 
 
