@@ -412,12 +412,6 @@ class Seat(models.Model):
         return held
 
 
-def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
-    """The change of `session` that the form with this idempotency key made, if any (one at
-    most: change_form_key_unique), which every write asks before it stores anything."""
-    return Change.objects.filter(session=session, form_key=form_key).first()
-
-
 def last_form_key(session: GameSession) -> str:
     """The idempotency key of the session's latest change ("" for none, or one made without)."""
     key = Change.objects.filter(session=session).order_by("-pk").values_list("form_key", flat=True)

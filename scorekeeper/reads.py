@@ -1,5 +1,5 @@
 """The reads every page of a session, every poll and every write start from: a session by one
-value, and a phone's browser session by its key.
+value, a phone's browser session by its key, and the change a form's idempotency key made.
 
 Each runs the SQL that Django compiles for its queryset once per process and database:
 building and compiling the queryset again cost each page more than the query itself
@@ -19,9 +19,10 @@ from django.db import connection
 from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
 
-from scorekeeper.models import GameSession, seats_with_players
+from scorekeeper.models import Change, GameSession, seats_with_players
 
 _STAND_IN = "a-stand-in-for-the-value"
+_STAND_IN_ID = 7_000_000_001  # a session's id, in a read that takes one
 
 
 def session_read(
@@ -78,11 +79,33 @@ def _browser_session_sql(vendor: str) -> str:
     return _one_value(Session.objects.filter(session_key=_STAND_IN).order_by()[:1])
 
 
+def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
+    """The change of `session` that the form with this idempotency key made, if any (one at
+    most: change_form_key_unique), which every write asks before it stores anything."""
+    sql = _form_key_sql(connection.vendor)
+    found = list(Change.objects.raw(sql, [session.pk, form_key]))
+    return found[0] if found else None
+
+
+@cache
+def _form_key_sql(vendor: str) -> str:
+    """The SQL of the read by session and form key on the `vendor`'s database."""
+    # Filtered one value at a time, so that the values come in this order.
+    changes = Change.objects.filter(session_id=_STAND_IN_ID).filter(form_key=_STAND_IN).order_by()
+    return _compiled(changes[:1], (_STAND_IN_ID, _STAND_IN))
+
+
 def _one_value(queryset: QuerySet[Any]) -> str:
     """The SQL Django compiles for `queryset`, built with the stand-in as its one value."""
+    return _compiled(queryset, (_STAND_IN,))
+
+
+def _compiled(queryset: QuerySet[Any], values: tuple[object, ...]) -> str:
+    """The SQL Django compiles for `queryset`, built from `values`, each of which must be one
+    of its parameters, in that order."""
     sql, params = queryset.query.sql_with_params()
-    if params != (_STAND_IN,):
-        raise ValueError(f"a read by one value must take that value alone: {params!r}")
+    if params != values:
+        raise ValueError(f"a compiled read must take its values alone, in order: {params!r}")
     return sql
 
 

@@ -24,9 +24,8 @@ from scorekeeper.models import (
     Change,
     ChangeAction,
     GameSession,
-    change_by_form_key,
 )
-from scorekeeper.reads import locked_session
+from scorekeeper.reads import change_by_form_key, locked_session
 from scorekeeper.rules.registry import Evaluation, Result
 
 
