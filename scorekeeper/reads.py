@@ -1,11 +1,10 @@
 """The reads every page of a session, every poll and every write start from: a session by one
 value, a phone's browser session by its key, and the change a form's idempotency key made.
 
-Each runs the SQL that Django compiles for its queryset once per process and database:
-building and compiling the queryset again cost each page more than the query itself
-(manage.py bench_instructions). The SQL is Django's own for the queryset, compiled with the
-value as its one parameter, and `Manager.raw()` makes the model instance from the row with the
-fields' own converters; a session's seats and their players come as they would with
+Each runs the SQL that Django compiles for its queryset once per process and database
+(`compiled`): building and compiling the queryset again cost each page more than the query
+itself (manage.py bench_instructions). `Manager.raw()` makes the model instance from the row
+with the fields' own converters; a session's seats and their players come as they would with
 `with_seats()`. A poll reads the version alone, in the one SQL statement it is.
 """
 
@@ -19,10 +18,8 @@ from django.db import connection
 from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
 
+from scorekeeper.compiled import STAND_IN, STAND_IN_ID, compiled
 from scorekeeper.models import Change, GameSession, seats_with_players
-
-_STAND_IN = "a-stand-in-for-the-value"
-_STAND_IN_ID = 7_000_000_001  # a session's id, in a read that takes one
 
 
 def session_read(
@@ -56,9 +53,9 @@ def locked_session(session: GameSession) -> GameSession:
 def _sql(column: str, locked: bool, vendor: str) -> str:
     """The SQL of the read by `column` on the `vendor`'s database, the value its one parameter."""
     if locked:
-        sessions = GameSession.objects.select_for_update().filter(**{column: _STAND_IN})
+        sessions = GameSession.objects.select_for_update().filter(**{column: STAND_IN})
     else:
-        sessions = GameSession.objects.not_deleted().filter(**{column: _STAND_IN})
+        sessions = GameSession.objects.not_deleted().filter(**{column: STAND_IN})
         if column != "watch_token":
             sessions = sessions.with_last_action()
     return _one_value(sessions[:1])
@@ -76,7 +73,7 @@ def browser_session(key: str) -> Session | None:
 @cache
 def _browser_session_sql(vendor: str) -> str:
     """The SQL of a browser session's read by its key on the `vendor`'s database."""
-    return _one_value(Session.objects.filter(session_key=_STAND_IN).order_by()[:1])
+    return _one_value(Session.objects.filter(session_key=STAND_IN).order_by()[:1])
 
 
 def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
@@ -91,22 +88,13 @@ def change_by_form_key(session: GameSession, form_key: str) -> Change | None:
 def _form_key_sql(vendor: str) -> str:
     """The SQL of the read by session and form key on the `vendor`'s database."""
     # Filtered one value at a time, so that the values come in this order.
-    changes = Change.objects.filter(session_id=_STAND_IN_ID).filter(form_key=_STAND_IN).order_by()
-    return _compiled(changes[:1], (_STAND_IN_ID, _STAND_IN))
+    changes = Change.objects.filter(session_id=STAND_IN_ID).filter(form_key=STAND_IN).order_by()
+    return compiled(changes[:1], (STAND_IN_ID, STAND_IN))
 
 
 def _one_value(queryset: QuerySet[Any]) -> str:
     """The SQL Django compiles for `queryset`, built with the stand-in as its one value."""
-    return _compiled(queryset, (_STAND_IN,))
-
-
-def _compiled(queryset: QuerySet[Any], values: tuple[object, ...]) -> str:
-    """The SQL Django compiles for `queryset`, built from `values`, each of which must be one
-    of its parameters, in that order."""
-    sql, params = queryset.query.sql_with_params()
-    if params != values:
-        raise ValueError(f"a compiled read must take its values alone, in order: {params!r}")
-    return sql
+    return compiled(queryset, (STAND_IN,))
 
 
 def version_or_none(column: str, token: str) -> int | None:
