@@ -108,9 +108,7 @@ def new_public_id() -> str:
 # The stored values and their names, from the rules (their one home), in the page's language
 # when shown (`get_family_display()` …): the rules mark their words for translation.
 _trump_label = lazy(lambda trump: gettext(trick.trump_label(trump)), str)
-FAMILY_CHOICES: list[tuple[str, Any]] = [
-    (fam.ID, gettext_lazy(fam.NAME)) for fam in FAMILIES.values()
-]
+FAMILY_CHOICES: list[tuple[str, Any]] = [(f.ID, gettext_lazy(f.NAME)) for f in FAMILIES.values()]
 TRUMP_CHOICES = [(trump, _trump_label(trump)) for trump in trick.TRUMPS]
 PREMIUM_CHOICES = [
     (kind, gettext_lazy(trick.PREMIUM_LABELS[kind])) for kind in trick.PREMIUM_POINTS
@@ -286,11 +284,8 @@ class GameSession(models.Model):
 
     def __str__(self) -> str:
         if self.night_round is not None:  # a club night's table: its night's name is the title
-            where = gettext("round %(round)s, table %(table)s")
-            return f"{self.title}, " + where % {
-                "round": self.night_round,
-                "table": self.night_table,
-            }
+            where = {"round": self.night_round, "table": self.night_table}
+            return f"{self.title}, " + gettext("round %(round)s, table %(table)s") % where
         if self.title:
             return self.title
         name = self.ruleset_name or self.preset_name
@@ -412,12 +407,6 @@ class Seat(models.Model):
             start = former.until + 1
         held.append((self.player_id, range(start, MAX_DEALS + 1)))
         return held
-
-
-def last_form_key(session: GameSession) -> str:
-    """The idempotency key of the session's latest change ("" for none, or one made without)."""
-    key = Change.objects.filter(session=session).order_by("-pk").values_list("form_key", flat=True)
-    return key.first() or ""
 
 
 def seats_with_players() -> models.Prefetch:

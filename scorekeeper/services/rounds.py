@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.families import ADDING
-from scorekeeper.models import Change, ChangeAction, GameSession, Round, last_form_key
+from scorekeeper.models import Change, ChangeAction, GameSession, Round
 from scorekeeper.rules import adding
 from scorekeeper.scoresheet import event_data, read_change, round_data
 from scorekeeper.services.changes import (
@@ -102,7 +102,10 @@ def _made_on(session: GameSession, rounds: list[adding.RoundEntry], state: str, 
     Wi-Fi down) sends its taps later, in order, each after the one before: the table then
     moved on by its own taps only, and by nobody else's, exactly when the latest change is
     the one before it."""
-    return state == adding.table_state(rounds) or (bool(after) and last_form_key(session) == after)
+    if state == adding.table_state(rounds):
+        return True
+    latest = Change.objects.filter(session=session).order_by("-pk").values_list("form_key")
+    return bool(after) and latest.first() == (after,)
 
 
 def _an_undo(earlier: Change) -> bool:
