@@ -7,6 +7,7 @@ needs another table calls them itself with its own names, preset or title.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,8 +17,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scorekeeper.models import GameSession, Player
+from scorekeeper.night_models import Night
 from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal, create_adding_session, create_session
+from scorekeeper.services.nights import create_night
 
 ANN_BEN_CAT = ("Ann", "Ben", "Cat")
 ONE_DEAL = {"match": {"type": "deals", "deals": 1}}  # a trick-game session that one deal ends
@@ -130,3 +133,22 @@ def post_scoresheet(client: Client, data: object, **request: Any) -> Any:
     """The import page's answer to this scoresheet (`request`: the client's other arguments,
     e.g. headers)."""
     return client.post("/sessions/import/", {"file": scoresheet_file(data)}, **request)
+
+
+def club_night(owner: User, players: Sequence[Player], **details: Any) -> Night:
+    """A club night of `owner`'s, not yet seated: Parlett Jokerless at tables of three, one
+    deal a round, four rounds, placement points, on 26 November 2026 (`details` change any)."""
+    settings: dict[str, Any] = {
+        "name": "Club",
+        "played_on": datetime.date(2026, 11, 26),
+        "family": "trick",
+        "ruleset": "parlett-jokerless",
+        "options": {},
+        "least": 3,
+        "most": 3,
+        "deals": 1,
+        "rounds": 4,
+        "method": "placement",
+        **details,
+    }
+    return create_night(owner=owner, players=list(players), **settings)

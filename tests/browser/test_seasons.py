@@ -23,9 +23,9 @@ from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night, Season
 from scorekeeper.ratings import Game, rate
 from scorekeeper.rules import night as rules
-from scorekeeper.services.nights import create_night, finish_night, start_round
+from scorekeeper.services.nights import finish_night, start_round
 from tests.browser.conftest import CheckA11y, LogIn, NewPage
-from tests.factories import new_players, play
+from tests.factories import club_night, new_players, play
 
 SIX = ["Ada", "Bea", "Cal", "Dee", "Eli", "Fay"]
 SEASON = "Autumn ladder"
@@ -37,19 +37,13 @@ TRICKS = [(5, 3, 1), (1, 5, 3), (3, 1, 5), (4, 4, 1), (2, 2, 5), (0, 6, 3), (6, 
 
 def night_played(owner: User, players: list[Player], day: int, deals: int) -> Night:
     """A finished night of two rounds at tables of three, `deals` deals a round."""
-    night = create_night(
-        owner=owner,
+    night = club_night(
+        owner,
+        players,
         name=f"Club {day} November",
         played_on=datetime.date(2026, 11, day),
-        family="trick",
-        ruleset="parlett-jokerless",
-        options={},
-        least=3,
-        most=3,
         deals=deals,
         rounds=2,
-        method="placement",
-        players=players,
     )
     dealt = day  # a different run of deals each night
     for _ in range(2):

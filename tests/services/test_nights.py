@@ -3,7 +3,6 @@ closed early, the leaderboard worked out from its tables (and after a correction
 
 from __future__ import annotations
 
-import datetime
 import itertools
 
 import pytest
@@ -17,32 +16,17 @@ from scorekeeper.services import Rejected, Who, edit_deal
 from scorekeeper.services.nights import (
     add_player,
     close_table,
-    create_night,
     finish_night,
     remove_player,
     start_round,
 )
-from tests.factories import made_deal, new_players, play
+from tests.factories import club_night, made_deal, new_players, play
 
 NINE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 
 
 def night_of(owner: User, players: list[Player], **details: object) -> Night:
-    settings: dict[str, object] = {
-        "name": "Club",
-        "played_on": datetime.date(2026, 11, 26),
-        "family": "trick",
-        "ruleset": "parlett-jokerless",
-        "options": {},
-        "least": 3,
-        "most": 3,
-        "deals": 1,
-        "rounds": 4,
-        "method": "placement",
-        "players": players,
-        **details,
-    }
-    return create_night(owner=owner, **settings)  # type: ignore[arg-type]
+    return club_night(owner, players, **details)
 
 
 def play_round(night: Night, user: User) -> None:

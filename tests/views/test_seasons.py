@@ -14,8 +14,8 @@ from scorekeeper.live.ratings import ratings
 from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night, Season
 from scorekeeper.services import Who, abandon_session, delete_session, edit_deal
-from scorekeeper.services.nights import create_night, finish_night, start_round
-from tests.factories import made_deal, new_players, play, trick_session
+from scorekeeper.services.nights import finish_night, start_round
+from tests.factories import club_night, made_deal, new_players, play, trick_session
 
 SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
@@ -34,19 +34,8 @@ def finished_game(owner: User, players: list[Player], *deals: tuple[int, ...]) -
 
 
 def night_played(owner: User, players: list[Player], day: int) -> Night:
-    night = create_night(
-        owner=owner,
-        name=f"Night {day}",
-        played_on=datetime.date(2026, 11, day),
-        family="trick",
-        ruleset="parlett-jokerless",
-        options={},
-        least=3,
-        most=3,
-        deals=1,
-        rounds=2,
-        method="placement",
-        players=players,
+    night = club_night(
+        owner, players, name=f"Night {day}", played_on=datetime.date(2026, 11, day), rounds=2
     )
     for _ in range(2):
         night = start_round(night=night)
