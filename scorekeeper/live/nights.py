@@ -64,7 +64,7 @@ def version(night: Night) -> str:
 def board(night: Night, at: str | None = None) -> Board:
     """The night's leaderboard and tables at its version now (`at`, if the caller read it)."""
     at = at or version(night)
-    kept = f"night:{night.public_id}:{at}"
+    kept = key("night", night.public_id, at)
     found = cache.get(kept)
     if found is None:
         found = _worked_out(night, at)

@@ -16,6 +16,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 from django.db.models.functions import Coalesce, TruncDate
 
+from scorekeeper.live.keys import key
 from scorekeeper.live.results import table_places
 from scorekeeper.models import GameSession, GameSessionQuerySet, Seat
 from scorekeeper.ratings import Game, Rating, rate
@@ -49,7 +50,7 @@ def ratings(
 ) -> Ratings:
     """Each family's ratings of the owner's players (by player id), from the games played
     between `since` and `until` (all of them by default)."""
-    kept = f"ratings:{owner_id}:{version(owner_id)}:{since}:{until}"
+    kept = key("ratings", f"{owner_id}:{since}:{until}", version(owner_id))
     found: Ratings | None = cache.get(kept)
     if found is None:
         found = rate(games(owner_id, since, until))

@@ -3,12 +3,14 @@ seating of every round, the prizes, the downloads."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.live.nights import Board, Table
+from scorekeeper.live.seasons import Row as SeasonRow
 from scorekeeper.night_models import Night
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.registry import family
@@ -153,5 +155,48 @@ def data(night: Night, board: Board) -> dict[str, object]:
                 "first_places": line.firsts,
             }
             for line in board.lines
+        ],
+    }
+
+
+def season_csv_rows(rows: Sequence[SeasonRow]) -> list[list[object]]:
+    """A season's standings as CSV rows, a header first."""
+    header: list[object] = [
+        _("Place"),
+        _("Player"),
+        _("Points"),
+        _("Nights counted"),
+        _("Nights played"),
+        _("Games"),
+        _("Rating"),
+    ]
+    return [header] + [
+        [
+            row.rank,
+            row.player,
+            row.points,
+            row.counted,
+            row.nights,
+            row.games,
+            "" if row.rating is None else f"{row.rating:.1f}",
+        ]
+        for row in rows
+    ]
+
+
+def season_data(name: str, rows: Sequence[SeasonRow]) -> dict[str, object]:
+    """A season's standings as a night's JSON download carries them."""
+    return {
+        "season": name,
+        "standings": [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "points": row.points,
+                "nights": row.nights,
+                "games": row.games,
+                "rating": None if row.rating is None else round(row.rating, 2),
+            }
+            for row in rows
         ],
     }

@@ -39,6 +39,7 @@ from scorekeeper.rules.registry import Family
 from scorekeeper.services import Rejected, Who
 from scorekeeper.services.limits import AccountFull
 from scorekeeper.services.nights import (
+    MATCH,
     add_player,
     close_table,
     create_night,
@@ -116,7 +117,7 @@ def _create(
         post_data(request),
         owner=request.user,
         sizes=sizes,
-        counts_deals="match" in game.OPTION_NAMES,
+        counts_deals=MATCH in game.OPTION_NAMES,
         methods=rules.methods_for(points),
     )
     if request.method == "POST" and form.is_valid():
@@ -225,12 +226,13 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
             for line in refused.lines:
                 messages.error(request, line)
             return redirect("night", public_id)
+    over = not found.finished and round_over(found)  # the next step may be taken
     ctx = {
         **_context(request, found, board),
         "late_form": late_form,
         "close_form": close_form,
-        "can_start": not found.finished and found.round < found.rounds and round_over(found),
-        "can_finish": not found.finished and found.round >= found.rounds and round_over(found),
+        "can_start": over and found.round < found.rounds,
+        "can_finish": over and found.round >= found.rounds,
         "players": found.players.select_related("player"),
         "most_met": rules.most_met(history(found, found.round + 1)),
         "live_url": reverse("night_display", args=[public_id]),
@@ -375,20 +377,7 @@ def night_json(request: AuthedRequest, public_id: str) -> HttpResponse:
     found = night_for_user(request, public_id)
     data = presenter.data(found, live.board(found))
     data["seasons"] = [
-        {
-            "season": season.name,
-            "standings": [
-                {
-                    "rank": row.rank,
-                    "player": row.player,
-                    "points": row.points,
-                    "nights": row.nights,
-                    "games": row.games,
-                    "rating": None if row.rating is None else round(row.rating, 2),
-                }
-                for row in seasons.standings(season)
-            ],
-        }
+        presenter.season_data(season.name, seasons.standings(season))
         for season in Season.objects.filter(
             owner=found.owner,
             family=found.family,

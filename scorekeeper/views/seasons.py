@@ -26,6 +26,7 @@ from scorekeeper.live import seasons as live
 from scorekeeper.live.ratings import ratings
 from scorekeeper.models import FAMILY_CHOICES, Player
 from scorekeeper.night_models import Season
+from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
 from scorekeeper.rules import night as rules
 from scorekeeper.views.access import link_missing
@@ -78,30 +79,6 @@ def season_watch(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "seasons/season.html", {**_context(found), "owner": False})
 
 
-def season_csv_rows(found: Season) -> list[list[object]]:
-    header: list[object] = [
-        _("Place"),
-        _("Player"),
-        _("Points"),
-        _("Nights counted"),
-        _("Nights played"),
-        _("Games"),
-        _("Rating"),
-    ]
-    return [header] + [
-        [
-            row.rank,
-            row.player,
-            row.points,
-            row.counted,
-            row.nights,
-            row.games,
-            "" if row.rating is None else f"{row.rating:.1f}",
-        ]
-        for row in live.standings(found)
-    ]
-
-
 @login_required
 @require_GET
 @never_cache
@@ -110,7 +87,9 @@ def season_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{slugify(found.name) or 'season'}-{found.starts.isoformat()}"
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-    csv.writer(response).writerows(spreadsheet_safe(season_csv_rows(found)))
+    csv.writer(response).writerows(
+        spreadsheet_safe(presenter.season_csv_rows(live.standings(found)))
+    )
     return response
 
 

@@ -318,11 +318,7 @@
     clear();
     if (status) status.innerHTML = statusAtFirst; // holds a number box too: set below
     form.querySelectorAll("input[name=number]").forEach(function (box) { box.value = String(deal.number); });
-    var key = new Uint8Array(18);
-    window.crypto.getRandomValues(key);
-    form.querySelector("input[name=form_key]").value = Array.prototype.map.call(key, function (b) {
-      return ("0" + b.toString(16)).slice(-2);
-    }).join("");
+    form.querySelector("input[name=form_key]").value = event.detail.key; // the next deal's own
     seats(deal);
     document.getElementById("save-label").textContent = form.dataset.saveNext.replace("{number}", deal.number);
     moveTo(0);

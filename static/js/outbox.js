@@ -29,7 +29,7 @@
   var STORE = "entries";
   var TIMEOUT_MS = 10000; // a send with no answer by then is kept, to go again
   var BACK_OFF_MS = [1000, 2000, 4000, 8000, 15000];
-  var TOLD = "scorekeeper-outbox-told"; // sessionStorage: messages to say again (sendFrom)
+  var TOLD = "scorekeeper-outbox-told"; // sessionStorage: messages to say again (sendNext)
   var said = box.querySelector(".outbox-said");
   var list = box.querySelector(".outbox-entries");
   var sendNow = box.querySelector(".outbox-send");
@@ -211,8 +211,8 @@
     return status === 0 || status === 408 || status === 429 || status >= 500;
   }
 
-  // Send what waits, oldest first, one phone tab at a time. `mine` is the body of the entry
-  // whose Save was just tapped (sent even though its form was typed into).
+  // Send what waits, oldest first, one phone tab at a time. `mine`: a Save was just tapped
+  // (what waits goes even though its form was typed into).
   var again = false; // a Save tapped while a send was under way: its turn comes next
   function flush(mine) {
     if (sending) {
@@ -222,7 +222,7 @@
     if (!mine && typedInto()) return Promise.resolve();
     sending = true;
     show();
-    var run = function () { return load().then(function () { return sendFrom(0, mine); }); };
+    var run = function () { return load().then(function () { return sendNext(mine); }); };
     var done = navigator.locks ? navigator.locks.request("scorekeeper-outbox", run) : run();
     return done.then(function (outcome) {
       sending = false;
@@ -245,8 +245,10 @@
     });
   }
 
-  function sendFrom(index, mine, version) {
-    var entry = entries[index];
+  // The oldest entry waiting, and those after it once it is stored. `version`: the session's
+  // version the answer before it left (the count's taps are made on it).
+  function sendNext(mine, version) {
+    var entry = entries[0];
     if (!entry) return Promise.resolve(null);
     if (version && entry.kind === "tap") {
       // The count's taps are made on the session's version: one kept behind another is made
@@ -259,7 +261,7 @@
       return drop(entry).then(function () {
         if (entry.kind === "tap") return tapAnswered(entry, answer);
         if (answer.stored) {
-          return entries.length ? sendFrom(0, mine) : (mine || !typedInto() ? { go: entry.next } : null);
+          return entries.length ? sendNext(mine) : (mine || !typedInto() ? { go: entry.next } : null);
         }
         // Refused: posted as the browser would, so that it comes back in its form with the
         // server's message. Those after it wait for it. The messages its answer read (those
@@ -288,7 +290,7 @@
         .then(function () { swapTable(answer.text); return null; });
     }
     var counted = part.querySelector("form input[name=version]");
-    if (entries.length) return sendFrom(0, false, counted ? counted.value : "");
+    if (entries.length) return sendNext(false, counted ? counted.value : "");
     swapTable(answer.text);
     return null;
   }
@@ -351,7 +353,7 @@
     Array.prototype.forEach.call(pageForms(), function (form) {
       var bodies = entries.filter(function (entry) { return entry.kind === "page" && entry.url === form.action; })
         .map(function (entry) { return new URLSearchParams(entry.body); });
-      form.dispatchEvent(new CustomEvent("outbox:waiting", { detail: { bodies: bodies } }));
+      form.dispatchEvent(new CustomEvent("outbox:waiting", { detail: { bodies: bodies, key: freshKey() } }));
     });
   }
 
@@ -380,7 +382,7 @@
     if (event.detail.elt.id === "live" && event.detail.successful && entries.length) now();
   });
 
-  // The messages of entries stored before one that came back refused (see sendFrom).
+  // The messages of entries stored before one that came back refused (see sendNext).
   function sayAgain() {
     var holder = document.getElementById("messages");
     var told = null;
