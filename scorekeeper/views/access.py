@@ -20,6 +20,7 @@ from django.utils.crypto import salted_hmac
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import (
     GameSession,
+    Player,
     SavedRuleset,
 )
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses, link_miss_allowed
@@ -69,6 +70,12 @@ def ruleset_for_user(request: AuthedRequest, ruleset_id: int) -> SavedRuleset:
     if saved.preset is None:
         raise Http404("No such ruleset")
     return saved
+
+
+def player_for_user(request: AuthedRequest, player_id: int) -> Player:
+    """One of the user's players; 404 for anyone else's (the roster's one lookup, as the
+    sessions' is `GameSession.objects.for_user`)."""
+    return get_object_or_404(Player.objects.for_user(request.user), pk=player_id)
 
 
 def session_for_user(request: AuthedRequest, public_id: str) -> GameSession:

@@ -50,7 +50,13 @@ from scorekeeper.services.nights import (
     round_over,
     start_round,
 )
-from scorekeeper.views.access import SCORER_NAME_KEY, link_missing, ruleset_for_user
+from scorekeeper.views.access import (
+    SCORER_NAME_KEY,
+    link_missing,
+    player_for_user,
+    ruleset_for_user,
+    whole,
+)
 from scorekeeper.views.links import phone_site, qr_svg
 from scorekeeper.views.players import post_data
 from scorekeeper.views.sessions import families, preset_of
@@ -182,7 +188,7 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
                 messages.success(request, _("The night is over: here are the final standings."))
                 return redirect("night", public_id)
             if "leave" in post:
-                player = _player(request, post["leave"])
+                player = player_for_user(request, whole(post["leave"]))
                 remove_player(night=found, player=player)
                 messages.success(
                     request, _("%(name)s plays no more rounds.") % {"name": player.name}
@@ -239,14 +245,6 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
         "scripts": SCRIPTS,
     }
     return render(request, "nights/night.html", ctx)
-
-
-def _player(request: AuthedRequest, value: str) -> Player:
-    player = Player.objects.for_user(request.user).filter(pk=value if value.isdigit() else 0)
-    found = player.first()
-    if found is None:
-        raise Http404("No such player")
-    return found
 
 
 def _context(request: HttpRequest, found: Night, board: live.Board) -> dict[str, object]:

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -18,12 +18,7 @@ from scorekeeper.presenters.ratings import player_ratings
 from scorekeeper.presenters.records import player_record
 from scorekeeper.services import Rejected, rename_player
 from scorekeeper.services.limits import AccountFull
-
-
-def _get_player_for_user(request: AuthedRequest, player_id: int) -> Player:
-    """One of the user's players; 404 for anyone else's (the roster's one lookup, as the
-    sessions' is `GameSession.objects.for_user`)."""
-    return get_object_or_404(Player.objects.for_user(request.user), pk=player_id)
+from scorekeeper.views.access import player_for_user
 
 
 def post_data(request: HttpRequest) -> QueryDict | None:
@@ -68,7 +63,7 @@ def players(request: AuthedRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def player(request: AuthedRequest, player_id: int) -> HttpResponse:
-    player = _get_player_for_user(request, player_id)
+    player = player_for_user(request, player_id)
     form = PlayerForm(instance=player, owner=request.user)
     if request.method == "POST":
         if "archive" in request.POST or "restore" in request.POST:
