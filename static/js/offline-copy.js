@@ -81,9 +81,10 @@
   window.addEventListener("offline", offline);
   // The "online" event may come before the server can be reached (a reload then brings this
   // copy back) or not at all (the server was down, not the network): the live region's next
-  // answer from the server says that it is back.
+  // answer from the server says that it is back. While the phone says it has no network at
+  // all, an answer is no server's (a request from before the network went, or a copy).
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (xhr && xhr.status > 0) back();
+    if (xhr && xhr.status > 0 && navigator.onLine !== false) back();
   });
 })();
