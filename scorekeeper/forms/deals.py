@@ -11,7 +11,7 @@ from typing import Any, cast
 from django import forms
 from django.http import QueryDict
 from django.utils.functional import lazy
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
@@ -147,7 +147,6 @@ class DealForm(forms.Form):
         )
         for trump in trick.TRUMPS
     ]  # the trump buttons: value, what the button shows, what it is called, whether it is red
-    digits = tuple(str(digit) for digit in range(10))  # the keypad's number keys, as shown
 
     @property
     def saved_elsewhere(self) -> int | None:
@@ -157,17 +156,24 @@ class DealForm(forms.Form):
             return None
         return next((n for n, entry in self.saved_meanwhile.items() if entry == self.entry), None)
 
+    def hidden(self, name: str) -> str:
+        """A hidden field's value as its input writes it ("" for none)."""
+        value = self[name].value()
+        return "" if value is None else str(value)
+
     @property
-    def hidden_number(self) -> SafeString:
-        """The deal number as a hidden input: the deal this phone typed the form for while its
+    def number_sent(self) -> str:
+        """The deal number the form sends: the deal this phone typed the form for while its
         hands are a deal saved elsewhere (so that Save knows them again), else the next one."""
-        if self.saved_elsewhere:
-            return format_html(
-                '<input type="hidden" name="number" value="{}" id="{}">',
-                self.typed_number,
-                self["number"].auto_id,
-            )
-        return self["number"].as_widget()
+        return str(self.typed_number) if self.saved_elsewhere else self.hidden("number")
+
+    @property
+    def revision_sent(self) -> str:
+        return self.hidden("revision")
+
+    @property
+    def form_key_sent(self) -> str:
+        return self.hidden("form_key")
 
     def preview_hands(self) -> list[dict[str, Any]]:
         """The previewed deal's hands with their labels (the dummy as people read it)."""
@@ -259,11 +265,14 @@ class DealForm(forms.Form):
                     "cards": [trick.cards_text(c) for c in cards],
                     "cards_sum": cards_value(cards),
                     "errors": self.hand_problems.get(index, []),
+                    "anchor": f"#hand-{index}",  # a bid-card button brings the page back here
                     # Worded here once per hand: the page's most repeated words, which cost
                     # the template engine more than the rest of the form together.
                     "suits": [
                         {
-                            "suit": suit,
+                            "card": f"h{index}:{suit.letter}",  # what the button sends
+                            "css": "btn suit-btn suit-red" if suit.red else "btn suit-btn",
+                            "symbol": suit.symbol,
                             "value": str(suit.bid_value),
                             "label": _words(
                                 _("%(card)s, %(value)s, for %(hand)s"),
