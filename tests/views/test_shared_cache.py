@@ -8,6 +8,7 @@ then came from the shared cache.
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -29,10 +30,13 @@ from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal, create_session, edit_deal
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
 
+# A database of its own for each test process: clearing the cache empties the whole database,
+# and the processes' tests use the same tokens.
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
 REDIS = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "redis://127.0.0.1:6379/15",
+        "LOCATION": f"redis://127.0.0.1:6379/{15 - _WORKER % 6}",
         "KEY_PREFIX": "scorekeeper-test",
     }
 }
@@ -205,6 +209,32 @@ def test_an_unchanged_poll_costs_one_query_and_sends_no_body(
             assert unchanged.content == b""
             assert unchanged["ETag"] == headers["if-none-match"]
             assert "Content-Security-Policy" in unchanged.headers
+
+
+def test_an_unchanged_poll_answered_early_has_the_stacks_headers(
+    alice: User, roster: list[Player], settings: Any
+) -> None:
+    """The 304 the middleware gives is the one the whole stack would give: the same headers,
+    so a middleware added below it cannot go missing from its answers unnoticed."""
+    game = _game(alice, roster)
+    game.scorer_token = "s-shared"
+    game.save(update_fields=["scorer_token"])
+
+    def answers() -> list[tuple[int, dict[str, str]]]:
+        found = []
+        for path in ("/w/w-shared/live/", "/w/w-shared/display/live/", "/s/s-shared/live/"):
+            for headers in (
+                {"if-none-match": f'"v{game.version}"'},
+                {"if-none-match": f'"v{game.version}-fr"', **FRENCH},
+            ):
+                answer = Client().get(path, headers=headers)
+                found.append((answer.status_code, {**answer.headers, "Expires": ""}))
+        return found
+
+    early = answers()
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE if "UnchangedPoll" not in m]
+    assert early == answers()
+    assert {status for status, _ in early} == {304}
 
 
 def test_a_poll_of_a_page_that_does_not_exist_is_404_whatever_its_etag(
