@@ -20,6 +20,9 @@ BELOW = (
     "scorekeeper.scoresheet",
     "scorekeeper.formats",
     "scorekeeper.context_processors",
+    "scorekeeper.reads",
+    "scorekeeper.compiled",
+    "scorekeeper.http",
 )
 
 

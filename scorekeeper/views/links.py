@@ -144,13 +144,16 @@ def watch_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
     return grid(request, watch_table(request, token), unit)
 
 
+@live.polled("watch_token")
 @require_GET
 @never_cache
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
-    base = reverse("watch", args=[token])
     return live.not_modified(request, version) or live.fragment(
-        request, base, version, lambda: region(request, watch_table(request, token))
+        request,
+        reverse("watch", args=[token]),
+        version,
+        lambda: region(request, watch_table(request, token)),
     )
 
 
@@ -185,6 +188,7 @@ def scorer_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse
     return table if isinstance(table, HttpResponse) else grid(request, table, unit)
 
 
+@live.polled("scorer_token")
 @require_GET
 @never_cache
 def scorer_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
