@@ -1,6 +1,7 @@
 """Conditional GET by version: a phone polls with the ETag of the version it shows, and an
 unchanged session answers 304 with no body after one small query, before any template is
-rendered or the session is loaded."""
+rendered or the session is loaded. A link's poll (a view marked `polled`) is answered so even
+before the rest of the middleware (`UnchangedPollMiddleware`)."""
 
 from __future__ import annotations
 
