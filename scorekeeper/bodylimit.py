@@ -13,11 +13,11 @@ Behind nginx, `client_max_body_size` holds the same line (docs/DEPLOYMENT.md).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
+Scope = dict[str, Any]
+Message = Mapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
