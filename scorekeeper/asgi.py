@@ -7,6 +7,9 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
+from django.conf import settings  # noqa: E402
+
+from scorekeeper.bodylimit import BodyLimit  # noqa: E402
 from scorekeeper.live.streams import Handler  # noqa: E402 (needs the settings and apps loaded above)
 from scorekeeper.warm import warm  # noqa: E402
 
@@ -25,5 +28,7 @@ def open_more_files() -> None:
 
 
 open_more_files()
-application = Handler()  # Django's, except for the event streams
+# Django's handler (except for the event streams), behind the bound on a request's body,
+# which Django would otherwise read to its end, to a temporary file, before any check.
+application = BodyLimit(Handler(), settings.MAX_REQUEST_BODY)
 warm()

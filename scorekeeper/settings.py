@@ -14,6 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from scorekeeper.rules import bounds
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -229,6 +231,10 @@ LINK_RATE_LIMIT = (envint("LINK_RATE_LIMIT", 30), 600)
 # Past either, a stream is refused (429, 503) and that phone polls instead.
 STREAMS_PER_ADDRESS = envint("STREAMS_PER_ADDRESS", 100)
 STREAMS_PER_PROCESS = envint("STREAMS_PER_PROCESS", 0)  # 0: half the open-files limit
+# The most bytes of a request's body the async server reads (scorekeeper/bodylimit.py): the
+# largest body the app takes is a scoresheet file's upload, the file and its form around it.
+# Past it the answer is 413 and the rest is never read. Behind nginx, its client_max_body_size.
+MAX_REQUEST_BODY = envint("MAX_REQUEST_BODY", bounds.MAX_FILE_BYTES + 1_000_000)
 # How many reverse proxies in front append to X-Forwarded-For (0: none; count by REMOTE_ADDR).
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
 

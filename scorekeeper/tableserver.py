@@ -37,6 +37,10 @@ LOOPBACK = "127.0.0.1"
 VIRTUAL_INTERFACES = ("docker", "br-", "veth", "virbr", "lxc", "cni", "podman")
 URLS_VARIABLE = "SCOREKEEPER_TABLE_URLS"  # from here to the gunicorn hook that prints them
 CERT_DAYS = 825  # the longest validity Apple's devices accept for a server certificate
+# Seconds after which gunicorn closes a phone's connection that sends nothing more: once it has
+# had its answer (keep-alive), and while the body of its request has stopped coming (timeout).
+IDLE_SECONDS = 2
+BODY_SECONDS = 30
 
 
 class Refused(Exception):
@@ -320,6 +324,13 @@ def gunicorn_command(served: Plan, tls: tuple[Path, Path] | None) -> list[str]:
         "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
         # No proxy in front: X-Forwarded-* headers come from the phones themselves.
         "--forwarded-allow-ips", "",
+        # A connection that has had its answer and sends nothing is closed after IDLE_SECONDS,
+        # and a request whose body stops coming is given up after BODY_SECONDS. One that never
+        # finishes its first request's headers stays open: gunicorn's asyncio workers have no
+        # timeout for that, and the app sees a request only once its headers are all there
+        # (SECURITY.md, Known limits).
+        "--keep-alive", str(IDLE_SECONDS),
+        "--timeout", str(BODY_SECONDS),
         "--graceful-timeout", "5",
         "--log-level", "warning",
     ]  # fmt: skip

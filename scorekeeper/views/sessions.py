@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
@@ -102,9 +103,10 @@ class _BoundedUpload(FileUploadHandler):
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_import(request: AuthedRequest) -> HttpResponse:
-    """Import a scoresheet file; a body over the bound is refused before it is read."""
+    """Import a scoresheet file; a body over the server's bound is refused before it is read
+    (the async server refuses it before Django: `scorekeeper/bodylimit.py`)."""
     length = request.META.get("CONTENT_LENGTH") or "0"
-    if request.method == "POST" and length.isdigit() and int(length) > bounds.MAX_FILE_BYTES * 2:
+    if request.method == "POST" and length.isdigit() and int(length) > settings.MAX_REQUEST_BODY:
         ctx = {"form": _too_big_form()}
         return render(request, "scorekeeper/session_import.html", ctx, status=413)
     request.upload_handlers.insert(0, _BoundedUpload(request))

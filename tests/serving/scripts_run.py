@@ -5,11 +5,13 @@ tests/browser/serving/ and take these fixtures from there."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -18,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -131,6 +134,7 @@ class Server:
         self.reader = threading.Thread(target=self._read, args=(self.process.stdout,))
         self.reader.start()
         self.url = self._wait_for_address()
+        self._wait_for_an_answer()
 
     def _read(self, stream: Any) -> None:
         with stream:
@@ -154,6 +158,39 @@ class Server:
             time.sleep(0.1)
         self.stop()
         pytest.fail(f"scripts/run printed no address in {START_SECONDS} s:\n{self.output}")
+
+    def _wait_for_an_answer(self) -> None:
+        """Until a worker answers: the address is printed once gunicorn listens, and its
+        workers may take many seconds more to start on a busy machine."""
+        parts = urlsplit(self.url)
+        assert parts.hostname and parts.port
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if parts.scheme == "https":  # its certificate is self-signed
+                unchecked = ssl.create_default_context()
+                unchecked.check_hostname = False
+                unchecked.verify_mode = ssl.CERT_NONE
+                connection: http.client.HTTPConnection = http.client.HTTPSConnection(
+                    parts.hostname, parts.port, timeout=START_SECONDS, context=unchecked
+                )
+            else:
+                connection = http.client.HTTPConnection(
+                    parts.hostname, parts.port, timeout=START_SECONDS
+                )
+            try:
+                connection.request("GET", "/healthz/")
+                if connection.getresponse().status == 200:
+                    return
+            except OSError:
+                pass  # not accepting yet
+            finally:
+                connection.close()
+            if self.process.poll() is not None:
+                self.reader.join(5)
+                pytest.fail(f"scripts/run stopped at start:\n{self.output}")
+            time.sleep(0.1)
+        self.stop()
+        pytest.fail(f"scripts/run answered nothing in {START_SECONDS} s:\n{self.output}")
 
     def stop(self) -> None:
         """Ctrl-C: SIGINT to the whole foreground process group, as a terminal sends it."""

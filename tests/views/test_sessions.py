@@ -144,6 +144,25 @@ def test_it_rejects_a_huge_file(alice_client: Client) -> None:
     assert not GameSession.objects.exists()
 
 
+def test_it_refuses_a_body_declared_over_the_servers_bound_before_reading_it(
+    alice_client: Client,
+) -> None:
+    """Under a server that reads bodies as the view asks (WSGI), the view holds the async
+    server's bound (settings.MAX_REQUEST_BODY) itself, with the import's own message."""
+    from django.conf import settings
+
+    over = settings.MAX_REQUEST_BODY + 1
+    response = alice_client.post(
+        "/sessions/import/",
+        b"",
+        content_type="multipart/form-data; boundary=x",
+        CONTENT_LENGTH=str(over),
+    )
+    assert response.status_code == 413
+    assert "That file is too big for a scoresheet (over 5 MB)." in response.text
+    assert not GameSession.objects.exists()
+
+
 def test_it_keeps_sessions_private(bob_client: Client, imported: GameSession) -> None:
     assert bob_client.get(f"/sessions/{imported.public_id}/").status_code == 404
     assert bob_client.get(f"/sessions/{imported.public_id}/scoresheet.json").status_code == 404

@@ -14,6 +14,7 @@ import re
 import stat
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,13 +36,27 @@ pytestmark = pytest.mark.browser
 
 PASSWORD = "a long table password"
 PLAYERS = ["Ann", "Ben", "Cat"]
-LIVE = 10_000  # ms: a poll every 3 s, and a worker may be starting
+# The server answers before a test goes on (scripts_run.Server waits for it). Each wait is
+# sized for a busy machine, where a page, or the phones' next poll (every 3 s), can take many
+# seconds: a wait ends as soon as what it waits for is there.
+PATIENCE = 60_000  # ms
+LIVE = PATIENCE
+EXPECT_DEFAULT = 5_000  # ms: Playwright's own, which the other browser tests keep
+
+
+@pytest.fixture(autouse=True)
+def _patient_expectations() -> Iterator[None]:
+    """Every `expect` of these tests (and of the journeys' helpers they call) waits as long as
+    a busy machine needs."""
+    expect.set_options(timeout=PATIENCE)
+    yield
+    expect.set_options(timeout=EXPECT_DEFAULT)
 
 
 def phone(browser: Browser, url: str, **overrides: Any) -> tuple[BrowserContext, Page]:
-    """A phone opening the server's address (a page gets 10 s: a worker may be starting)."""
+    """A phone opening the server's address."""
     context = browser.new_context(base_url=url, **{**PHONE, **overrides})
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PATIENCE)
     return context, context.new_page()
 
 
