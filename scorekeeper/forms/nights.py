@@ -9,13 +9,14 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.forms.players import roster_name
 from scorekeeper.forms.text import check_text
 from scorekeeper.models import Player
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_TITLE_LENGTH
+from scorekeeper.services import limits
 
 MOST_ROUNDS = 20
 MOST_NEW = 60  # new names at once
@@ -125,6 +126,14 @@ class NightForm(forms.Form):
             names.append(name)
         if problems:
             raise forms.ValidationError(problems)
+        full = limits.refusal(self.owner, limits.PLAYERS, len(names))
+        if full is not None:
+            adds = ngettext(
+                "These lines add %(count)s player to your roster, which has no room for them.",
+                "These lines add %(count)s players to your roster, which has no room for them.",
+                len(names),
+            )
+            raise forms.ValidationError([adds % {"count": len(names)}, full])
         self.new_names = names
         return text
 

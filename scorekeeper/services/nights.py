@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper import live
 from scorekeeper.models import GameSession, Player, SavedRuleset, new_link_token
@@ -25,6 +26,7 @@ from scorekeeper.rules.registry import family as rules_family
 from scorekeeper.services.changes import Rejected, Who
 from scorekeeper.services.limits import SESSIONS, make_room
 from scorekeeper.services.manage import abandon_session
+from scorekeeper.services.roster import new_players
 from scorekeeper.services.sessions import create_session
 
 MATCH = "match"  # the trick game's option that ends a table after its round's deals
@@ -63,12 +65,15 @@ def create_night(
     rounds: int,
     method: str,
     players: Sequence[Player],
+    new_names: Sequence[str] = (),
     swiss_from: int | None = None,
     prizes: str = "",
     saved_ruleset: SavedRuleset | None = None,
 ) -> Night:
-    """A new night, not yet seated (Rejected with what is wrong: rules a table of its size
-    cannot play, a method its game has no points for, too few players for one table)."""
+    """A new night, not yet seated, of `players` and a new player on the roster for each of
+    `new_names`. Rejected with what is wrong (rules a table of its size cannot play, a method
+    its game has no points for, too few players for one table); AccountFull if the roster has
+    no room for every new name."""
     game = rules_family(family)
     problems: list[str] = []
     for size in range(least, most + 1):
@@ -82,12 +87,18 @@ def create_night(
         allowed = rules.methods_for(has_points(family, ruleset, options, least))
         if method not in {allowed_method.id for allowed_method in allowed}:
             problems.append(_("This game has no points to rank by: choose placement points."))
-    if len(players) < least:
+    if len(players) + len(new_names) < least:
         problems.append(
             _("A night needs at least %(count)s players for one table.") % {"count": least}
         )
     if problems:
         raise Rejected(problems)
+    adds = ngettext(
+        "The night adds %(count)s new player to your roster, which has no room for them.",
+        "The night adds %(count)s new players to your roster, which has no room for them.",
+        len(new_names),
+    )
+    players = [*players, *new_players(owner, new_names, why=adds % {"count": len(new_names)})]
     night = Night.objects.create(
         owner=owner,
         name=name,
@@ -231,11 +242,14 @@ def _alike(one: rules.Seating, other: rules.Seating) -> bool:
 
 
 @transaction.atomic
-def add_player(*, night: Night, player: Player) -> NightPlayer:
-    """A late arrival: they play from the next round on (or come back, if they had left)."""
+def add_player(*, night: Night, player: Player | str) -> NightPlayer:
+    """A late arrival, one of the owner's players or a new one named here: they play from the
+    next round on (or come back, if they had left)."""
     locked = _locked(night)
     if locked.finished:
         raise Rejected([_("This night is over.")])
+    if isinstance(player, str):
+        (player,) = new_players(locked.owner_id, [player])
     entry, created = NightPlayer.objects.get_or_create(
         night=locked, player=player, defaults={"joined": locked.round + 1}
     )

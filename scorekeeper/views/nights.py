@@ -16,7 +16,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -30,7 +29,7 @@ from scorekeeper.forms.nights import CloseTableForm, LatePlayerForm, NightForm
 from scorekeeper.http import AuthedRequest
 from scorekeeper.live import nights as live
 from scorekeeper.live import seasons
-from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.models import GameSession, SavedRuleset
 from scorekeeper.night_models import Night, NightTable, Season
 from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
@@ -129,27 +128,24 @@ def _create(
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            with transaction.atomic():
-                players = list(data["players"]) + [
-                    Player.objects.create(owner=request.user, name=name) for name in form.new_names
-                ]
-                night = create_night(
-                    owner=request.user,
-                    name=data["name"],
-                    played_on=data["played_on"],
-                    family=game.ID,
-                    ruleset=preset.id,
-                    options=options,
-                    least=data["least"],
-                    most=data["most"],
-                    deals=data.get("deals"),
-                    rounds=data["rounds"],
-                    method=data["method"],
-                    swiss_from=data["swiss_from"],
-                    prizes=data["prizes"],
-                    players=players,
-                    saved_ruleset=saved,
-                )
+            night = create_night(
+                owner=request.user,
+                name=data["name"],
+                played_on=data["played_on"],
+                family=game.ID,
+                ruleset=preset.id,
+                options=options,
+                least=data["least"],
+                most=data["most"],
+                deals=data.get("deals"),
+                rounds=data["rounds"],
+                method=data["method"],
+                swiss_from=data["swiss_from"],
+                prizes=data["prizes"],
+                players=list(data["players"]),
+                new_names=form.new_names,
+                saved_ruleset=saved,
+            )
         except Rejected as refused:
             form.add_error(None, refused.lines)
         else:
@@ -197,15 +193,12 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
             if "arrive" in post:
                 late_form = LatePlayerForm(post, owner=request.user, playing=playing)
                 if late_form.is_valid():
-                    with transaction.atomic():
-                        player = late_form.cleaned_data["player"] or Player.objects.create(
-                            owner=request.user, name=late_form.cleaned_data["name"]
-                        )
-                        add_player(night=found, player=player)
+                    data = late_form.cleaned_data
+                    entry = add_player(night=found, player=data["player"] or data["name"])
                     messages.success(
                         request,
                         _("%(name)s plays from round %(number)s.")
-                        % {"name": player.name, "number": found.round + 1},
+                        % {"name": entry.player.name, "number": entry.joined},
                     )
                     return redirect("night", public_id)
             if "close" in post:
