@@ -1,5 +1,5 @@
 """The writes of a club night: create it, seat each round, players coming and going, a table
-closed early, the night's end.
+closed early, the night's end (early or not), its name, its links, and its deletion.
 
 A round is seated by the rules (`rules.night`): the whole night planned at once while the same
 players play (a pair-once design where one fits), else each round by the search against the
@@ -24,7 +24,7 @@ from scorekeeper.rules import night as rules
 from scorekeeper.rules.common import InvalidRules
 from scorekeeper.rules.registry import family as rules_family
 from scorekeeper.services.changes import Rejected, Who
-from scorekeeper.services.limits import SESSIONS, make_room
+from scorekeeper.services.limits import NIGHTS, SESSIONS, make_room
 from scorekeeper.services.manage import abandon_session
 from scorekeeper.services.roster import new_players
 from scorekeeper.services.sessions import create_session
@@ -98,6 +98,7 @@ def create_night(
         "The night adds %(count)s new players to your roster, which has no room for them.",
         len(new_names),
     )
+    make_room(owner, NIGHTS)
     players = [*players, *new_players(owner, new_names, why=adds % {"count": len(new_names)})]
     night = Night.objects.create(
         owner=owner,
@@ -287,11 +288,66 @@ def close_table(*, night: Night, session: GameSession, reason: str, who: Who) ->
 
 
 @transaction.atomic
-def finish_night(*, night: Night) -> Night:
-    """The night is over: its leaderboard is final (tables can still be corrected)."""
+def finish_night(*, night: Night, reason: str = "", who: Who | None = None) -> Night:
+    """The night is over: its leaderboard is final (the organiser can still correct a table).
+
+    Once its last round has been played it ends as planned. Before that, it ends early with a
+    `reason`: the tables still playing are closed where they stand with that reason in their
+    history, and the rounds not played are never seated. Either way the scorer links of its
+    tables open nothing from now on (the cards say the night is over)."""
     locked = _locked(night)
-    if locked.round < locked.rounds or not round_over(locked):
-        raise Rejected([_("The night ends once its last round has been played.")])
+    if locked.finished:
+        raise Rejected([_("This night is over.")])
+    if not (locked.round >= locked.rounds and round_over(locked)):
+        if not reason:
+            raise Rejected([_("Say why the night ends before its last round.")])
+        playing = GameSession.objects.filter(
+            night=locked, night_round=locked.round, finished=False, abandoned__isnull=True
+        )
+        for session in playing:
+            abandon_session(session=session, who=who or Who(locked.owner), reason=reason)
+    for session in GameSession.objects.select_for_update().filter(
+        night=locked, scorer_token__isnull=False
+    ):
+        session.scorer_token = None
+        live.bump(session, "scorer_token")
     locked.finished = True
     live.bump_night(locked, "finished")
     return locked
+
+
+@transaction.atomic
+def rename_night(*, night: Night, name: str) -> Night:
+    """The night's new name: its tables carry it as their title too."""
+    locked = _locked(night)
+    locked.name = name
+    for session in GameSession.objects.select_for_update().filter(night=locked):
+        session.title = name
+        live.bump(session, "title")
+    live.bump_night(locked, "name")
+    return locked
+
+
+@transaction.atomic
+def delete_night(*, night: Night) -> None:
+    """Delete the night for good, with every table of every round (their deals or rounds and
+    history): it leaves its seasons' standings, and its games no longer count in ratings."""
+    _locked(night).delete()
+
+
+def change_night_link(
+    *, night: Night, action: str, table: NightTable | None = None
+) -> Night | NightTable:
+    """Turn the night's link (or `table`'s card link) on, replace it, or turn it off
+    (`action`: "on", "replace", "off"); the old token opens nothing from now on."""
+    with transaction.atomic():
+        locked = _locked(night)
+        token = None if action == "off" else new_link_token()
+        if table is None:
+            locked.watch_token = token
+            live.bump_night(locked, "watch_token")
+            return locked
+        card = NightTable.objects.select_for_update().get(pk=table.pk, night=locked)
+        card.scorer_token = token
+        card.save(update_fields=["scorer_token"])
+        return card

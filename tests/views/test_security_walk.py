@@ -20,7 +20,8 @@ from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.night_models import Season
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
-from scorekeeper.services.nights import create_night, start_round
+from scorekeeper.services.nights import change_night_link, create_night, start_round
+from scorekeeper.services.seasons import change_season_link
 
 PUBLIC = {  # anyone, no account
     "home", "signup", "login", "rules", "rule_sheet", "score_pad", "offline", "service_worker",
@@ -37,7 +38,8 @@ OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "sessio
          "session_delete", "session_rematch", "session_deleted", "ruleset", "ruleset_edit",
          "ruleset_delete", "ruleset_sheet", "ruleset_pad", "session_start_saved",
          "night", "night_display", "night_cards", "night_sheet", "night_csv", "night_json",
-         "night_start_saved", "season", "season_csv"}  # fmt: skip
+         "night_start_saved", "night_manage", "night_delete", "season", "season_csv",
+         "season_manage", "season_delete"}  # fmt: skip
 WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
               "watch_display_live", "watch_events"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
@@ -137,14 +139,24 @@ def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
         "night_start": [["trick", "four"], ["adding", "thirty-three"]],
         **{
             name: [[world["night"].public_id]]
-            for name in ("night", "night_display", "night_cards", "night_sheet", "night_csv")
+            for name in (
+                "night",
+                "night_display",
+                "night_cards",
+                "night_sheet",
+                "night_csv",
+                "night_manage",
+                "night_delete",
+            )
         },
         "night_json": [[world["night"].public_id]],
         "night_watch": [[world["night"].watch_token]],
         "night_watch_display": [[world["night"].watch_token]],
         "night_table": [[world["night"].tables.get().scorer_token]],
-        "season": [[world["season"].public_id]],
-        "season_csv": [[world["season"].public_id]],
+        **{
+            name: [[world["season"].public_id]]
+            for name in ("season", "season_csv", "season_manage", "season_delete")
+        },
         "season_watch": [[world["season"].watch_token]],
     }
     urls = []
@@ -210,6 +222,18 @@ def test_a_night_s_links_open_only_by_their_token(client: Client, world: dict[st
         response = client.get(wrong)
         assert response.status_code in (404, 429), wrong
         assert not _leaks(response.content.decode()), wrong
+
+
+def test_a_night_s_links_turned_off_open_nothing(client: Client, world: dict[str, Any]) -> None:
+    urls = _urls(world, NIGHT_LINK)
+    night, season = world["night"], world["season"]
+    change_night_link(night=night, action="off")
+    change_night_link(night=night, action="off", table=night.tables.get())
+    change_season_link(season=season, action="off")
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (404, 429), url
+        assert not _leaks(response.content.decode()), url
 
 
 def test_public_pages_open_for_anyone(client: Client, world: dict[str, Any]) -> None:
