@@ -134,10 +134,7 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
         ctx = {"name": name, "base": base, "board": shown, **slots}
         return render(request, "scorekeeper/watch.html", ctx)
 
-    response = live.page(request, base, version, page)
-    response["Referrer-Policy"] = "no-referrer"
-    response["X-Robots-Tag"] = "noindex"
-    return response
+    return live.page(request, base, version, page)
 
 
 @require_GET

@@ -7,15 +7,19 @@ line here fails `test_every_url_is_walked`, so nothing new escapes the walk.
 from __future__ import annotations
 
 import datetime
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scorekeeper.http import LINK_CACHE_CONTROL, LINK_HEADERS
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.night_models import Season
 from scorekeeper.rules import adding, trick
@@ -234,6 +238,69 @@ def test_a_night_s_links_turned_off_open_nothing(client: Client, world: dict[str
         response = client.get(url)
         assert response.status_code in (404, 429), url
         assert not _leaks(response.content.decode()), url
+
+
+def _promised() -> dict[str, list[str]]:
+    """SECURITY.md's table of what every link's page sends: each header's values, as written
+    between backticks in its row."""
+    text = (Path(settings.BASE_DIR) / "SECURITY.md").read_text()
+    section = text.split("\n## Links\n", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        found = re.fullmatch(r"\| `([A-Za-z-]+)` \| (.*) \|", line)
+        if found:
+            rows[found[1]] = re.findall(r"`([^`]+)`", found[2])
+    return rows
+
+
+def test_security_md_promises_what_the_code_sends() -> None:
+    promised = _promised()
+    assert {name: values[0] for name, values in promised.items() if name in LINK_HEADERS} == (
+        LINK_HEADERS
+    )
+    cache = promised["Cache-Control"]
+    assert cache[: len(LINK_CACHE_CONTROL)] == list(LINK_CACHE_CONTROL)
+    assert cache[len(LINK_CACHE_CONTROL)] == "no-store"
+    assert set(promised) == {*LINK_HEADERS, "Cache-Control"}
+
+
+def _check_link_headers(response: Any, url: str, kept_offline: bool) -> None:
+    promised = _promised()
+    for name in LINK_HEADERS:
+        assert response[name] == promised[name][0], (url, name)
+    control = {part.strip() for part in response["Cache-Control"].split(",")}
+    assert set(LINK_CACHE_CONTROL) <= control, url
+    assert ("no-store" in control) is not kept_offline, url
+    assert "public" not in control, url
+
+
+def test_every_link_page_sends_what_security_md_promises(
+    client: Client, world: dict[str, Any]
+) -> None:
+    game, pennies = world["game"], world["pennies"]
+    kept = {f"/w/{s.watch_token}/" for s in (game, pennies)}
+    kept |= {f"/s/{s.scorer_token}/" for s in (game, pennies)}
+    client.post(f"/s/{game.scorer_token}/name/", {"name": "Sam"})
+    client.post(f"/s/{pennies.scorer_token}/name/", {"name": "Sam"})
+    urls = _urls(world, WATCH_LINK | SCORER_LINK | NIGHT_LINK)
+    opened = 0
+    for url in urls:
+        response = client.post(url) if url.endswith("/forget/") else client.get(url)
+        opened += response.status_code < 400  # a trick game's /rounds/ page is a 404
+        _check_link_headers(response, url, url in kept)
+        if response.has_header("ETag"):  # a live region's poll, unchanged: 304, the same headers
+            again = client.get(
+                url, headers={"HX-Request": "true", "If-None-Match": response["ETag"]}
+            )
+            assert again.status_code == 304, url
+            _check_link_headers(again, url, url in kept)
+    assert opened >= len(urls) - 4
+    for url in urls:  # a link that opens nothing
+        wrong = url.replace(url.split("/")[2], "no-such-token")
+        response = client.get(wrong)
+        assert response.status_code in (404, 405, 429), wrong
+        if response.status_code != 405:
+            _check_link_headers(response, wrong, kept_offline=False)
 
 
 def test_public_pages_open_for_anyone(client: Client, world: dict[str, Any]) -> None:
