@@ -1,8 +1,9 @@
-"""What the server's log may say: never a watch or scorer link's token.
+"""What the server's log may say: never a link's token.
 
 A link's token is the whole of its key: whoever reads it in a log line ("Not Found:
-/w/<token>/" for a link turned off, say) could open the link. Every record the console handler
-writes goes through `HideLinkTokens` (settings.LOGGING).
+/w/<token>/" for a link turned off, say, or "Forbidden (CSRF cookie not set.): /t/<token>/")
+could open the link with it. Every record the console handler writes goes through
+`HideLinkTokens` (settings.LOGGING).
 """
 
 from __future__ import annotations
@@ -10,8 +11,11 @@ from __future__ import annotations
 import logging
 import re
 
-# /w/<token>/… and /s/<token>/…: the watch and scorer links (scorekeeper/urls.py).
-_LINK = re.compile(r"(/[ws]/)[^/\s?#\"']+")
+# The first path segment of every link that carries a token (scorekeeper/urls.py): a
+# session's watch and scorer links, a night's link, a table's card and a season's link.
+# tests/test_logs.py walks the URLs so that a new kind of link cannot be left out.
+LINK_PREFIXES = ("w", "s", "n", "t", "g")
+_LINK = re.compile(rf"(/(?:{'|'.join(LINK_PREFIXES)})/)[^/\s?#\"']+")
 
 
 class HideLinkTokens(logging.Filter):

@@ -6,7 +6,7 @@ from django.http.response import HttpResponseBase
 from django.middleware import gzip
 from django.shortcuts import render
 
-from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable
+from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable, link_headers
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses
 
 logger = logging.getLogger(__name__)
@@ -28,14 +28,20 @@ class GZipMiddleware(gzip.GZipMiddleware):
 
 
 class LinkMiddleware:
-    """Answer a link that opens nothing with the app's own page (404), in development too, and
-    an address that asked for too many of them with 429."""
+    """Give every answer to a link (a URL with a token) the headers links promise
+    (`http.link_headers`), and answer a link that opens nothing with the app's own page
+    (404), in development too, and an address that asked for too many of them with 429."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        match = request.resolver_match
+        if match is not None and "token" in match.kwargs:
+            page = response.status_code == 200 and getattr(match.func, "kept_offline", False)
+            link_headers(response, kept_offline=page)
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, TooManyGuesses):

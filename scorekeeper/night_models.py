@@ -59,7 +59,10 @@ class Night(models.Model):
     # Goes up with every change the night makes itself (a round seated, a player added); the
     # tables' changes are their sessions' versions (scorekeeper.live.nights).
     version = models.PositiveIntegerField(default=1)
-    watch_token = models.CharField(max_length=64, unique=True, default=new_link_token)
+    # The room's link (the leaderboard on any phone and the big screen); None: turned off.
+    watch_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, default=new_link_token
+    )
 
     objects = NightQuerySet.as_manager()
 
@@ -109,7 +112,10 @@ class NightTable(models.Model):
 
     night = models.ForeignKey(Night, models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    scorer_token = models.CharField(max_length=64, unique=True, default=new_link_token)
+    # The card's link; None: turned off (the card opens nothing).
+    scorer_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, default=new_link_token
+    )
 
     class Meta:
         ordering = ["number"]
@@ -158,7 +164,10 @@ class Season(models.Model):
     ends = models.DateField()
     best_of = models.PositiveSmallIntegerField(null=True, blank=True)  # None: every night
     with_sessions = models.BooleanField(default=False)  # ordinary sessions count as nights
-    watch_token = models.CharField(max_length=64, unique=True, default=new_link_token)
+    # The season's link for every phone; None: turned off.
+    watch_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, default=new_link_token
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = SeasonQuerySet.as_manager()

@@ -244,10 +244,13 @@ LOGOUT_REDIRECT_URL = "login"
 
 # What one account may keep (scorekeeper/services/limits.py), archived players and deleted
 # sessions included: far past a real club's, they keep every page that lists them small (the
-# start page draws each active player once in each of its eleven seat and dealer menus).
+# start page draws each active player once in each of its eleven seat and dealer menus; the
+# lists of nights and seasons are paged, and the ladder lists every season in one menu).
 ACCOUNT_MAX_PLAYERS = envint("ACCOUNT_MAX_PLAYERS", 500)
 ACCOUNT_MAX_RULESETS = envint("ACCOUNT_MAX_RULESETS", 200)
 ACCOUNT_MAX_SESSIONS = envint("ACCOUNT_MAX_SESSIONS", 10_000)
+ACCOUNT_MAX_NIGHTS = envint("ACCOUNT_MAX_NIGHTS", 1_000)  # a weekly club's twenty years
+ACCOUNT_MAX_SEASONS = envint("ACCOUNT_MAX_SEASONS", 100)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]

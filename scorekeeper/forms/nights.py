@@ -9,13 +9,14 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.forms.players import roster_name
-from scorekeeper.forms.text import check_text
+from scorekeeper.forms.text import check_day, check_text
 from scorekeeper.models import Player
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_TITLE_LENGTH
+from scorekeeper.services import limits
 
 MOST_ROUNDS = 20
 MOST_NEW = 60  # new names at once
@@ -95,9 +96,10 @@ class NightForm(forms.Form):
         self.new_names: list[str] = []
 
     def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"].strip()
-        check_text(name, MAX_TITLE_LENGTH)
-        return name
+        return night_name(self.cleaned_data["name"])
+
+    def clean_played_on(self) -> Any:
+        return check_day(self.cleaned_data["played_on"])
 
     def clean_new_players(self) -> str:
         text: str = self.cleaned_data["new_players"]
@@ -125,6 +127,14 @@ class NightForm(forms.Form):
             names.append(name)
         if problems:
             raise forms.ValidationError(problems)
+        full = limits.refusal(self.owner, limits.PLAYERS, len(names))
+        if full is not None:
+            adds = ngettext(
+                "These lines add %(count)s player to your roster, which has no room for them.",
+                "These lines add %(count)s players to your roster, which has no room for them.",
+                len(names),
+            )
+            raise forms.ValidationError([adds % {"count": len(names)}, full])
         self.new_names = names
         return text
 
@@ -144,6 +154,30 @@ class NightForm(forms.Form):
                 _("Choose at least %(count)s players: a table seats %(count)s.") % {"count": least},
             )
         return data
+
+
+def night_name(typed: str) -> str:
+    name = typed.strip()
+    check_text(name, MAX_TITLE_LENGTH)
+    return name
+
+
+class NightNameForm(forms.Form):
+    """A night's new name (its tables carry it too)."""
+
+    name = forms.CharField(label=gettext_lazy("Name of the night"), max_length=MAX_TITLE_LENGTH)
+
+    def clean_name(self) -> str:
+        return night_name(self.cleaned_data["name"])
+
+
+class EndNightForm(forms.Form):
+    """A night ended before its last round, and why (kept in the history of each table still
+    playing, which closes where it stands)."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Why the night ends now"), max_length=200, required=True
+    )
 
 
 class LatePlayerForm(forms.Form):

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.forms.text import check_text
+from scorekeeper.forms.text import check_day, check_text
 from scorekeeper.night_models import Season
 from scorekeeper.rules.bounds import MAX_TITLE_LENGTH
 
@@ -39,6 +39,12 @@ class SeasonForm(forms.ModelForm):
         name: str = self.cleaned_data["name"].strip()
         check_text(name, MAX_TITLE_LENGTH)
         return name
+
+    def clean_starts(self) -> Any:
+        return check_day(self.cleaned_data["starts"])
+
+    def clean_ends(self) -> Any:
+        return check_day(self.cleaned_data["ends"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

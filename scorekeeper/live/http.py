@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.cache import add_never_cache_headers, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
-from scorekeeper.http import DATABASE_UNAVAILABLE
+from scorekeeper.http import DATABASE_UNAVAILABLE, link_headers
 from scorekeeper.reads import version_or_none
 
 V = TypeVar("V", bound=Callable[..., HttpResponseBase])
@@ -87,7 +87,8 @@ class UnchangedPollMiddleware:
 
     The route is Django's own (`resolve`) and the view says which link it reads (`polled`), so
     only a poll that the view itself would answer 304 is answered here. It gets the headers
-    the stack gives that answer: its ETag and the view's cache headers (`never_cache`); the
+    the stack gives that answer: its ETag, the view's cache headers (`never_cache`) and a
+    link's (`http.link_headers`); the
     language's (`Vary: Accept-Language`, `Content-Language`, as LocaleMiddleware sets them);
     its length; and those of the middleware below this one that only add headers to every
     answer (frame options, the content security policy). A test compares them with the
@@ -132,6 +133,7 @@ class UnchangedPollMiddleware:
                 return None
             response = live_headers(HttpResponseNotModified(), version)
         add_never_cache_headers(response)
+        link_headers(response)
         patch_vary_headers(response, ("Accept-Language",))
         response.headers.setdefault("Content-Language", language)
         response.headers["Content-Length"] = "0"  # as CommonMiddleware sets it

@@ -7,6 +7,7 @@ scores: each function takes the result it shows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -83,6 +84,34 @@ def last_tap_message(result: adding.AddingResult) -> str:
     return " ".join(parts)
 
 
+# A tap button's value: the seat (from 0), the event and its target, "1:hit:33" ("0:bust:").
+TAP = re.compile(r"(\d{1,2}):([a-z]{1,10}):(\d{0,4})", re.ASCII)
+
+
+def seat_anchor(index: int) -> str:
+    """The id of the row of the player at seat `index`: a tap's answer is said there, and the
+    page comes back to it."""
+    return f"seat-{index + 1}"
+
+
+def tap_value(index: int, rule: adding.EventRule) -> str:
+    """The value of the button that records `rule`'s event for the player at seat `index`."""
+    return f"{index}:{rule.event}:{rule.target or ''}"
+
+
+def read_tap(value: str, players: Sequence[str]) -> tuple[int, adding.Event] | None:
+    """The seat and the event a tap button's value names, or None when the value is no
+    button's of a table of these players: not of tap_value's shape, or a seat nobody sits in.
+    Whether the rules allow that event now is theirs to say."""
+    found = TAP.fullmatch(value)
+    if found is None or int(found[1]) >= len(players):
+        return None
+    seat, event, target = int(found[1]), found[2], found[3]
+    return seat, adding.Event(
+        player=players[seat], event=event, target=int(target) if target else None
+    )
+
+
 @dataclass(frozen=True)
 class EventCell:
     """One event's place on a row: its button's value ("1:hit:33") and label, and whether the
@@ -110,8 +139,7 @@ class SeatRow:
 
     @property
     def anchor(self) -> str:
-        """The row's id: a tap's answer is said there, and the page comes back to it."""
-        return f"seat-{self.index + 1}"
+        return seat_anchor(self.index)
 
     @property
     def buttons(self) -> tuple[EventCell, ...]:
@@ -140,7 +168,7 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         may = {(rule.event, rule.target) for rule in allowed.get(name, ())}
         cells = tuple(
             EventCell(
-                f"{index}:{rule.event}:{rule.target or ''}",
+                tap_value(index, rule),
                 rule_label(rule),
                 (rule.event, rule.target) in may,
             )

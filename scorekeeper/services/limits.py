@@ -1,9 +1,10 @@
-"""What one account may keep: players, saved rulesets and sessions.
+"""What one account may keep: players, saved rulesets, sessions, club nights and seasons.
 
 These are not game rules (those are RULES.md §3, in `rules/bounds.py`): they bound what one
 account stores, so that every page listing an account's players, rulesets or sessions stays
 small, whatever the account does. The numbers are settings (`ACCOUNT_MAX_PLAYERS`,
-`ACCOUNT_MAX_RULESETS`, `ACCOUNT_MAX_SESSIONS`), so a server's host can raise them.
+`ACCOUNT_MAX_RULESETS`, `ACCOUNT_MAX_SESSIONS`, `ACCOUNT_MAX_NIGHTS`, `ACCOUNT_MAX_SEASONS`),
+so a server's host can raise them.
 
 Every service that creates one calls `make_room()` in its transaction, and each page shows its
 refusal on the form that asked. A form that names a new player calls `refusal()` as it checks
@@ -18,9 +19,11 @@ from django.utils.formats import number_format
 from django.utils.translation import ngettext
 
 from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.night_models import Night, Season
 from scorekeeper.services.changes import Rejected
 
 PLAYERS, RULESETS, SESSIONS = "players", "rulesets", "sessions"
+NIGHTS, SEASONS = "nights", "seasons"
 
 
 class AccountFull(Rejected):
@@ -33,6 +36,8 @@ def most(kind: str) -> int:
         PLAYERS: settings.ACCOUNT_MAX_PLAYERS,
         RULESETS: settings.ACCOUNT_MAX_RULESETS,
         SESSIONS: settings.ACCOUNT_MAX_SESSIONS,
+        NIGHTS: settings.ACCOUNT_MAX_NIGHTS,
+        SEASONS: settings.ACCOUNT_MAX_SEASONS,
     }[kind]
     return limit
 
@@ -44,6 +49,8 @@ def held(owner: User | int, kind: str) -> int:
         PLAYERS: Player.objects.all(),
         RULESETS: SavedRuleset.objects.all(),
         SESSIONS: GameSession.objects.all(),
+        NIGHTS: Night.objects.all(),
+        SEASONS: Season.objects.all(),
     }[kind]
     return kept.filter(owner=owner).count()
 
@@ -71,6 +78,22 @@ def refusal(owner: User | int, kind: str, adding: int = 1) -> str | None:
             "one you no longer use to save another.",
             "An account keeps at most %(most)s saved rulesets, and yours has %(have)s: delete "
             "one you no longer use to save another.",
+            limit,
+        )
+    elif kind == NIGHTS:
+        sentence = ngettext(
+            "An account keeps at most %(most)s club night, and yours has %(have)s: delete one "
+            "you no longer need to plan another.",
+            "An account keeps at most %(most)s club nights, and yours has %(have)s: delete one "
+            "you no longer need to plan another.",
+            limit,
+        )
+    elif kind == SEASONS:
+        sentence = ngettext(
+            "An account keeps at most %(most)s season, and yours has %(have)s: delete one you "
+            "no longer need to make another.",
+            "An account keeps at most %(most)s seasons, and yours has %(have)s: delete one you "
+            "no longer need to make another.",
             limit,
         )
     else:

@@ -41,7 +41,7 @@ from scorekeeper.services.changes import (
     scored,
     settle,
 )
-from scorekeeper.services.limits import PLAYERS, make_room
+from scorekeeper.services.roster import new_players
 from scorekeeper.services.sessions import create_session, rename_player
 
 
@@ -390,10 +390,5 @@ def _newcomer(locked: GameSession, newcomer: Player | str) -> Player:
         if newcomer.owner_id != locked.owner_id:
             raise Rejected([_("Choose a player from your roster.")])
         return newcomer
-    make_room(locked.owner_id, PLAYERS)
-    try:
-        with transaction.atomic():
-            return Player.objects.create(owner_id=locked.owner_id, name=newcomer)
-    except IntegrityError:
-        clash = _("You already have a player called %(player)s.") % {"player": newcomer}
-        raise Rejected([clash]) from None
+    (player,) = new_players(locked.owner_id, [newcomer])
+    return player

@@ -1,5 +1,5 @@
 """The writes of a club night: create it, seat each round, players coming and going, a table
-closed early, the night's end.
+closed early, the night's end (early or not), its name, its links, and its deletion.
 
 A round is seated by the rules (`rules.night`): the whole night planned at once while the same
 players play (a pair-once design where one fits), else each round by the search against the
@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper import live
 from scorekeeper.models import GameSession, Player, SavedRuleset, new_link_token
@@ -23,8 +24,9 @@ from scorekeeper.rules import night as rules
 from scorekeeper.rules.common import InvalidRules
 from scorekeeper.rules.registry import family as rules_family
 from scorekeeper.services.changes import Rejected, Who
-from scorekeeper.services.limits import SESSIONS, make_room
+from scorekeeper.services.limits import NIGHTS, SESSIONS, make_room
 from scorekeeper.services.manage import abandon_session
+from scorekeeper.services.roster import new_players
 from scorekeeper.services.sessions import create_session
 
 MATCH = "match"  # the trick game's option that ends a table after its round's deals
@@ -63,12 +65,15 @@ def create_night(
     rounds: int,
     method: str,
     players: Sequence[Player],
+    new_names: Sequence[str] = (),
     swiss_from: int | None = None,
     prizes: str = "",
     saved_ruleset: SavedRuleset | None = None,
 ) -> Night:
-    """A new night, not yet seated (Rejected with what is wrong: rules a table of its size
-    cannot play, a method its game has no points for, too few players for one table)."""
+    """A new night, not yet seated, of `players` and a new player on the roster for each of
+    `new_names`. Rejected with what is wrong (rules a table of its size cannot play, a method
+    its game has no points for, too few players for one table); AccountFull if the roster has
+    no room for every new name."""
     game = rules_family(family)
     problems: list[str] = []
     for size in range(least, most + 1):
@@ -82,12 +87,19 @@ def create_night(
         allowed = rules.methods_for(has_points(family, ruleset, options, least))
         if method not in {allowed_method.id for allowed_method in allowed}:
             problems.append(_("This game has no points to rank by: choose placement points."))
-    if len(players) < least:
+    if len(players) + len(new_names) < least:
         problems.append(
             _("A night needs at least %(count)s players for one table.") % {"count": least}
         )
     if problems:
         raise Rejected(problems)
+    adds = ngettext(
+        "The night adds %(count)s new player to your roster, which has no room for them.",
+        "The night adds %(count)s new players to your roster, which has no room for them.",
+        len(new_names),
+    )
+    make_room(owner, NIGHTS)
+    players = [*players, *new_players(owner, new_names, why=adds % {"count": len(new_names)})]
     night = Night.objects.create(
         owner=owner,
         name=name,
@@ -231,11 +243,14 @@ def _alike(one: rules.Seating, other: rules.Seating) -> bool:
 
 
 @transaction.atomic
-def add_player(*, night: Night, player: Player) -> NightPlayer:
-    """A late arrival: they play from the next round on (or come back, if they had left)."""
+def add_player(*, night: Night, player: Player | str) -> NightPlayer:
+    """A late arrival, one of the owner's players or a new one named here: they play from the
+    next round on (or come back, if they had left)."""
     locked = _locked(night)
     if locked.finished:
         raise Rejected([_("This night is over.")])
+    if isinstance(player, str):
+        (player,) = new_players(locked.owner_id, [player])
     entry, created = NightPlayer.objects.get_or_create(
         night=locked, player=player, defaults={"joined": locked.round + 1}
     )
@@ -273,11 +288,66 @@ def close_table(*, night: Night, session: GameSession, reason: str, who: Who) ->
 
 
 @transaction.atomic
-def finish_night(*, night: Night) -> Night:
-    """The night is over: its leaderboard is final (tables can still be corrected)."""
+def finish_night(*, night: Night, reason: str = "", who: Who | None = None) -> Night:
+    """The night is over: its leaderboard is final (the organiser can still correct a table).
+
+    Once its last round has been played it ends as planned. Before that, it ends early with a
+    `reason`: the tables still playing are closed where they stand with that reason in their
+    history, and the rounds not played are never seated. Either way the scorer links of its
+    tables open nothing from now on (the cards say the night is over)."""
     locked = _locked(night)
-    if locked.round < locked.rounds or not round_over(locked):
-        raise Rejected([_("The night ends once its last round has been played.")])
+    if locked.finished:
+        raise Rejected([_("This night is over.")])
+    if not (locked.round >= locked.rounds and round_over(locked)):
+        if not reason:
+            raise Rejected([_("Say why the night ends before its last round.")])
+        playing = GameSession.objects.filter(
+            night=locked, night_round=locked.round, finished=False, abandoned__isnull=True
+        )
+        for session in playing:
+            abandon_session(session=session, who=who or Who(locked.owner), reason=reason)
+    for session in GameSession.objects.select_for_update().filter(
+        night=locked, scorer_token__isnull=False
+    ):
+        session.scorer_token = None
+        live.bump(session, "scorer_token")
     locked.finished = True
     live.bump_night(locked, "finished")
     return locked
+
+
+@transaction.atomic
+def rename_night(*, night: Night, name: str) -> Night:
+    """The night's new name: its tables carry it as their title too."""
+    locked = _locked(night)
+    locked.name = name
+    for session in GameSession.objects.select_for_update().filter(night=locked):
+        session.title = name
+        live.bump(session, "title")
+    live.bump_night(locked, "name")
+    return locked
+
+
+@transaction.atomic
+def delete_night(*, night: Night) -> None:
+    """Delete the night for good, with every table of every round (their deals or rounds and
+    history): it leaves its seasons' standings, and its games no longer count in ratings."""
+    _locked(night).delete()
+
+
+def change_night_link(
+    *, night: Night, action: str, table: NightTable | None = None
+) -> Night | NightTable:
+    """Turn the night's link (or `table`'s card link) on, replace it, or turn it off
+    (`action`: "on", "replace", "off"); the old token opens nothing from now on."""
+    with transaction.atomic():
+        locked = _locked(night)
+        token = None if action == "off" else new_link_token()
+        if table is None:
+            locked.watch_token = token
+            live.bump_night(locked, "watch_token")
+            return locked
+        card = NightTable.objects.select_for_update().get(pk=table.pk, night=locked)
+        card.scorer_token = token
+        card.save(update_fields=["scorer_token"])
+        return card

@@ -73,9 +73,7 @@ def session_display_live(request: AuthedRequest, public_id: str) -> HttpResponse
 @require_GET
 @never_cache
 def watch_display(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    response = display(request, watch_table(request, token))
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+    return display(request, watch_table(request, token))
 
 
 @live.polled("watch_token")

@@ -42,6 +42,8 @@ from scorekeeper.views.table import correction, grid, table_page, table_page_hea
 
 # Sharing
 
+LINK_ACTIONS = ("on", "replace", "off")  # what the owner does with a link
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -53,7 +55,7 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
     if request.method == "POST":
         for kind in ("watch", "scorer"):
             action = request.POST.get(kind)
-            if action in ("on", "replace", "off"):
+            if action in LINK_ACTIONS:
                 session = change_link(session=session, kind=kind, action=action)
                 messages.success(request, _share_message(kind, action))
         return redirect("session_share", public_id)
@@ -132,10 +134,7 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
         ctx = {"name": name, "base": base, "board": shown, **slots}
         return render(request, "scorekeeper/watch.html", ctx)
 
-    response = live.page(request, base, version, page)
-    response["Referrer-Policy"] = "no-referrer"
-    response["X-Robots-Tag"] = "noindex"
-    return response
+    return live.page(request, base, version, page)
 
 
 @require_GET

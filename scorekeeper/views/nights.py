@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -26,11 +26,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.forms.nights import CloseTableForm, LatePlayerForm, NightForm
+from scorekeeper.forms.nights import (
+    CloseTableForm,
+    EndNightForm,
+    LatePlayerForm,
+    NightForm,
+    NightNameForm,
+)
 from scorekeeper.http import AuthedRequest
 from scorekeeper.live import nights as live
 from scorekeeper.live import seasons
-from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.models import GameSession, SavedRuleset
 from scorekeeper.night_models import Night, NightTable, Season
 from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
@@ -41,12 +47,15 @@ from scorekeeper.services.limits import AccountFull
 from scorekeeper.services.nights import (
     MATCH,
     add_player,
+    change_night_link,
     close_table,
     create_night,
+    delete_night,
     finish_night,
     has_points,
     history,
     remove_player,
+    rename_night,
     round_over,
     start_round,
 )
@@ -57,10 +66,11 @@ from scorekeeper.views.access import (
     ruleset_for_user,
     whole,
 )
-from scorekeeper.views.links import phone_site, qr_svg
+from scorekeeper.views.links import LINK_ACTIONS, phone_site, qr_svg
 from scorekeeper.views.players import post_data
 from scorekeeper.views.sessions import families, preset_of
 
+NIGHTS_PER_PAGE = 20
 POLL_SECONDS = 1  # the room's leaderboard follows a save within about a second
 POLL_TIMEOUT_MS = 8000
 SCRIPTS = ("js/live.js",)
@@ -88,7 +98,8 @@ def _watched(request: HttpRequest, token: str) -> Night:
 @require_GET
 def nights(request: AuthedRequest) -> HttpResponse:
     mine = Night.objects.for_user(request.user)
-    return render(request, "nights/list.html", {"nights": mine})
+    page = Paginator(mine, NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "nights/list.html", {"nights": page, "page": page})
 
 
 @login_required
@@ -129,27 +140,24 @@ def _create(
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            with transaction.atomic():
-                players = list(data["players"]) + [
-                    Player.objects.create(owner=request.user, name=name) for name in form.new_names
-                ]
-                night = create_night(
-                    owner=request.user,
-                    name=data["name"],
-                    played_on=data["played_on"],
-                    family=game.ID,
-                    ruleset=preset.id,
-                    options=options,
-                    least=data["least"],
-                    most=data["most"],
-                    deals=data.get("deals"),
-                    rounds=data["rounds"],
-                    method=data["method"],
-                    swiss_from=data["swiss_from"],
-                    prizes=data["prizes"],
-                    players=players,
-                    saved_ruleset=saved,
-                )
+            night = create_night(
+                owner=request.user,
+                name=data["name"],
+                played_on=data["played_on"],
+                family=game.ID,
+                ruleset=preset.id,
+                options=options,
+                least=data["least"],
+                most=data["most"],
+                deals=data.get("deals"),
+                rounds=data["rounds"],
+                method=data["method"],
+                swiss_from=data["swiss_from"],
+                prizes=data["prizes"],
+                players=list(data["players"]),
+                new_names=form.new_names,
+                saved_ruleset=saved,
+            )
         except Rejected as refused:
             form.add_error(None, refused.lines)
         else:
@@ -174,6 +182,7 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
     playing = {entry.player_id for entry in found.players.all() if entry.left is None}
     late_form = LatePlayerForm(owner=request.user, playing=playing)
     close_form = CloseTableForm()
+    end_form = EndNightForm()
     if request.method == "POST":
         post = request.POST
         try:
@@ -187,6 +196,13 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
                 finish_night(night=found)
                 messages.success(request, _("The night is over: here are the final standings."))
                 return redirect("night", public_id)
+            if "end_early" in post:
+                end_form = EndNightForm(post)
+                if end_form.is_valid():
+                    reason = end_form.cleaned_data["reason"]
+                    finish_night(night=found, reason=reason, who=Who(request.user))
+                    messages.success(request, _("The night is over: here are the final standings."))
+                    return redirect("night", public_id)
             if "leave" in post:
                 player = player_for_user(request, whole(post["leave"]))
                 remove_player(night=found, player=player)
@@ -197,15 +213,12 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
             if "arrive" in post:
                 late_form = LatePlayerForm(post, owner=request.user, playing=playing)
                 if late_form.is_valid():
-                    with transaction.atomic():
-                        player = late_form.cleaned_data["player"] or Player.objects.create(
-                            owner=request.user, name=late_form.cleaned_data["name"]
-                        )
-                        add_player(night=found, player=player)
+                    data = late_form.cleaned_data
+                    entry = add_player(night=found, player=data["player"] or data["name"])
                     messages.success(
                         request,
                         _("%(name)s plays from round %(number)s.")
-                        % {"name": player.name, "number": found.round + 1},
+                        % {"name": entry.player.name, "number": entry.joined},
                     )
                     return redirect("night", public_id)
             if "close" in post:
@@ -233,18 +246,111 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
                 messages.error(request, line)
             return redirect("night", public_id)
     over = not found.finished and round_over(found)  # the next step may be taken
+    over_at_last = over and found.round >= found.rounds
     ctx = {
         **_context(request, found, board),
         "late_form": late_form,
         "close_form": close_form,
+        "end_form": end_form,
+        "can_end_early": not found.finished and found.round and not over_at_last,
         "can_start": over and found.round < found.rounds,
-        "can_finish": over and found.round >= found.rounds,
+        "can_finish": over_at_last,
         "players": found.players.select_related("player"),
         "most_met": rules.most_met(history(found, found.round + 1)),
         "live_url": reverse("night_display", args=[public_id]),
         "scripts": SCRIPTS,
     }
     return render(request, "nights/night.html", ctx)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@never_cache
+def night_manage(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """The night's name, and its links: the room's link and each table's card, each turned
+    on, replaced or turned off."""
+    found = night_for_user(request, public_id)
+    name_form = NightNameForm(initial={"name": found.name})
+    if request.method == "POST":
+        post = request.POST
+        if "rename" in post:
+            name_form = NightNameForm(post)
+            if name_form.is_valid():
+                rename_night(night=found, name=name_form.cleaned_data["name"])
+                messages.success(
+                    request,
+                    _("The night is called %(name)s now.")
+                    % {"name": name_form.cleaned_data["name"]},
+                )
+                return redirect("night_manage", public_id)
+        elif post.get("watch") in LINK_ACTIONS:
+            change_night_link(night=found, action=post["watch"])
+            messages.success(request, _night_link_message(post["watch"]))
+            return redirect("night_manage", public_id)
+        elif post.get("card") in LINK_ACTIONS:
+            number = whole(post.get("table", ""))
+            table = NightTable.objects.filter(night=found, number=number).first()
+            if table is None:
+                raise Http404("No such table")
+            change_night_link(night=found, action=post["card"], table=table)
+            messages.success(request, _card_message(post["card"]) % {"number": number})
+            return redirect("night_manage", public_id)
+    site = phone_site(request)
+    cards = [
+        {"number": table.number, "on": table.scorer_token is not None}
+        for table in NightTable.objects.filter(night=found)
+    ]
+    watch_url = (
+        (site or "") + reverse("night_watch", args=[found.watch_token])
+        if found.watch_token
+        else None
+    )
+    ctx = {"night": found, "name_form": name_form, "cards": cards, "watch_url": watch_url}
+    return render(request, "nights/manage.html", ctx)
+
+
+def _night_link_message(action: str) -> str:
+    if action == "off":
+        return _("The night's link is off: it opens nothing now.")
+    if action == "replace":
+        return _("New link made for the night; the old one opens nothing now.")
+    return _("The night's link is on.")
+
+
+def _card_message(action: str) -> str:
+    if action == "off":
+        return _("Table %(number)s's card is off: it opens nothing now.")
+    if action == "replace":
+        return _(
+            "New link made for table %(number)s: print its card again; the old card opens "
+            "nothing now."
+        )
+    return _("Table %(number)s's card is on again, with a new link: print its card again.")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_delete(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """Confirm, then delete the night for good with every table it seated."""
+    found = night_for_user(request, public_id)
+    if request.method == "POST" and "delete" in request.POST:
+        delete_night(night=found)
+        messages.success(request, _("Deleted the night %(name)s for good.") % {"name": found.name})
+        return redirect("nights")
+    tables = GameSession.objects.filter(night=found)
+    in_seasons = Season.objects.filter(
+        owner=found.owner,
+        family=found.family,
+        starts__lte=found.played_on,
+        ends__gte=found.played_on,
+    )
+    ctx = {
+        "night": found,
+        "tables": tables.count(),
+        "counted": tables.filter(finished=True, deleted__isnull=True).count(),
+        "seasons": in_seasons if found.round else Season.objects.none(),
+    }
+    return render(request, "nights/delete.html", ctx)
 
 
 def _context(request: HttpRequest, found: Night, board: live.Board) -> dict[str, object]:
@@ -286,7 +392,7 @@ def _board_page(request: HttpRequest, found: Night, template: str, live_url: str
         )
         return live.headers(HttpResponse(text), at)
     site = phone_site(request)
-    if site:
+    if site and found.watch_token:
         # The big screen carries the night's link as a QR code: the room follows on its phones.
         ctx["watch_qr"] = qr_svg(site + reverse("night_watch", args=[found.watch_token]))
     return live.headers(render(request, template, ctx), at)
@@ -407,7 +513,9 @@ def night_table(request: HttpRequest, token: str) -> HttpResponse:
         ctx = {
             "night": found,
             "table": table,
-            "watch": reverse("night_watch", args=[found.watch_token]),
+            "watch": reverse("night_watch", args=[found.watch_token])
+            if found.watch_token
+            else None,
         }
         return render(request, "nights/table_waits.html", ctx)
     names: dict[str, str] = request.session.get(SCORER_NAME_KEY, {})

@@ -43,16 +43,6 @@ ADJUST = "adjust"  # the correction agreed at the table: its answers are said by
 COUNTER_FIELDS = ("card", "count_undo", "confirm", "dismiss", "counter")
 
 
-def _tapped_place(session: GameSession, value: str) -> str:
-    """The row a tap button's value ("seat:event:target") belongs to: "seat-2"; or "" when
-    it is no button of this table's. A tap's answer is said by its row, and the page without
-    JavaScript comes back at that row."""
-    seat = value.partition(":")[0]
-    if seat.isdecimal() and int(seat) < len(session.player_names()):
-        return f"seat-{int(seat) + 1}"
-    return ""
-
-
 def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     """The table: every tap is stored at once, with its effect said beside the row tapped."""
     session = table.session
@@ -75,8 +65,8 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             else:
                 messages.success(request, _("Last tap undone. It is kept in the history."), place)
         elif "tap" in request.POST:
-            place = _tapped_place(session, request.POST["tap"])
-            event = _tapped_event(session, request.POST["tap"])
+            seat, event = _tapped(session, request.POST["tap"])
+            place = presenter.seat_anchor(seat)
             try:
                 saved = record_event(
                     session=session, state=state, event=event, who=who, after=after
@@ -191,14 +181,13 @@ def _earlier_tap(change: Change) -> adding.Event:
     )
 
 
-def _tapped_event(session: GameSession, value: str) -> adding.Event:
-    """Read an event button's value, "seat:event:target", e.g. "1:hit:33"."""
-    try:
-        index, kind, target = value.split(":")
-        player = session.player_names()[int(index)]
-    except (ValueError, IndexError):
-        raise Rejected([_("That button is not one of this table's.")]) from None
-    return adding.Event(player=player, event=kind, target=int(target) if target else None)
+def _tapped(session: GameSession, value: str) -> tuple[int, adding.Event]:
+    """The seat and event of a tap button's value; Rejected if it is none of this table's
+    buttons (the answer is then said at the top of the page)."""
+    found = presenter.read_tap(value, session.player_names())
+    if found is None:
+        raise Rejected([_("That button is not one of this table's.")])
+    return found
 
 
 # The count assistant: tap the card played, see the total, confirm the event it proposes

@@ -13,8 +13,10 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -29,8 +31,13 @@ from scorekeeper.night_models import Season
 from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
 from scorekeeper.rules import night as rules
+from scorekeeper.services.limits import AccountFull
+from scorekeeper.services.seasons import change_season_link, create_season, delete_season
 from scorekeeper.views.access import link_missing
+from scorekeeper.views.links import LINK_ACTIONS, phone_site
 from scorekeeper.views.players import post_data
+
+SEASONS_PER_PAGE = 20
 
 
 def season_for_user(request: AuthedRequest, public_id: str) -> Season:
@@ -46,13 +53,65 @@ def seasons(request: AuthedRequest) -> HttpResponse:
     """The owner's seasons, and a new one."""
     form = SeasonForm(post_data(request))
     if request.method == "POST" and form.is_valid():
-        season = form.save(commit=False)
-        season.owner = request.user
-        season.save()
-        messages.success(request, _("Season %(name)s made.") % {"name": season.name})
-        return redirect("season", season.public_id)
-    ctx = {"seasons": Season.objects.for_user(request.user), "form": form}
+        try:
+            season = create_season(owner=request.user, season=form.save(commit=False))
+        except AccountFull as full:
+            form.add_error(None, full.lines)
+        else:
+            messages.success(request, _("Season %(name)s made.") % {"name": season.name})
+            return redirect("season", season.public_id)
+    mine = Season.objects.for_user(request.user)
+    page = Paginator(mine, SEASONS_PER_PAGE).get_page(request.GET.get("page"))
+    ctx = {"seasons": page, "page": page, "form": form}
     return render(request, "seasons/list.html", ctx)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@never_cache
+def season_manage(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """Change what the season counts (its name, game, days, nights), and its link."""
+    found = season_for_user(request, public_id)
+    form = SeasonForm(instance=found)
+    if request.method == "POST":
+        action = request.POST.get("watch")
+        if action in LINK_ACTIONS:
+            change_season_link(season=found, action=action)
+            messages.success(request, _link_message(action))
+            return redirect("season_manage", public_id)
+        form = SeasonForm(request.POST, instance=found)
+        if "save" in request.POST and form.is_valid():
+            form.save()
+            messages.success(request, _("The season is saved."))
+            return redirect("season", public_id)
+    site = phone_site(request)
+    watch_url = (
+        (site or "") + reverse("season_watch", args=[found.watch_token])
+        if found.watch_token
+        else None
+    )
+    ctx = {"season": found, "form": form, "watch_url": watch_url}
+    return render(request, "seasons/manage.html", ctx)
+
+
+def _link_message(action: str) -> str:
+    if action == "off":
+        return _("The season's link is off: it opens nothing now.")
+    if action == "replace":
+        return _("New link made for the season; the old one opens nothing now.")
+    return _("The season's link is on.")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_delete(request: AuthedRequest, public_id: str) -> HttpResponse:
+    """Confirm, then delete the season (its nights and games stay)."""
+    found = season_for_user(request, public_id)
+    if request.method == "POST" and "delete" in request.POST:
+        delete_season(season=found)
+        messages.success(request, _("Deleted the season %(name)s.") % {"name": found.name})
+        return redirect("seasons")
+    return render(request, "seasons/delete.html", {"season": found})
 
 
 def _context(season: Season) -> dict[str, object]:

@@ -8,10 +8,12 @@ screen for both families, shaped by the family's presenter.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods
@@ -29,10 +31,15 @@ from scorekeeper.views.live import region
 # Each family's table-side screens, by the family's id.
 SCREENS: dict[str, ModuleType] = {trick.ID: deals, adding.ID: rounds}
 
-# The headers of a table page (the owner's, the scorer and watch links'): no cache but the
-# phone's keeps it (private), and none shows it without asking the server again (no-cache). It
-# is not no-store: the service worker keeps the last copy, to show offline as a copy.
-table_page_headers = cache_control(private=True, no_cache=True, must_revalidate=True, max_age=0)
+
+def table_page_headers[V: Callable[..., HttpResponseBase]](view: V) -> V:
+    """A table page (the owner's, the scorer and watch links'): no cache but the phone's keeps
+    it (private), and none shows it without asking the server again (no-cache). It is not
+    no-store: the service worker keeps the last copy, to show offline as a copy
+    (`kept_offline`, which a link's headers leave as it is: `http.link_headers`)."""
+    view.kept_offline = True  # type: ignore[attr-defined]
+    kept: V = cache_control(private=True, no_cache=True, must_revalidate=True, max_age=0)(view)
+    return kept
 
 
 def table_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:

@@ -10,6 +10,7 @@ import io
 import json
 import threading
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,10 +20,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils.html import escape
 
+from scorekeeper.forms.players import roster_name
 from scorekeeper.models import GameSession, Player, SavedRuleset
+from scorekeeper.night_models import Night
 from scorekeeper.scoresheet import loads_scoresheet
 from scorekeeper.services import Rejected, create_session, import_scoresheet, save_ruleset
-from tests.factories import EMPTY_SHEET, finished_session, post_scoresheet
+from scorekeeper.services.limits import AccountFull
+from tests.factories import EMPTY_SHEET, club_night, finished_session, post_scoresheet
 from tests.french import needs_french
 
 PLAYERS_FULL = "An account keeps at most 4 players, archived ones included, and yours has 4."
@@ -144,6 +148,81 @@ def test_an_import_that_brings_players_past_the_limit_is_refused(
     assert Player.objects.count() == 4
     # A file of players the roster has already fits.
     assert post_scoresheet(alice_client, SHEET).status_code == 302
+
+
+NIGHT = {
+    "name": "Thursday club",
+    "played_on": "2026-11-26",
+    "least": "3",
+    "most": "3",
+    "deals": "2",
+    "rounds": "4",
+    "method": "placement",
+}
+
+
+def test_a_night_s_new_players_are_refused_together_past_the_limit(
+    alice_client: Client, roster: list[Player]
+) -> None:
+    # Three players and room for one: each of two new names fits alone, not both.
+    data = {**NIGHT, "players": [player.pk for player in roster], "new_players": "Dan\nEve"}
+    response = alice_client.post("/nights/new/trick/parlett-jokerless/", data)
+    assert response.status_code == 200
+    assert "These lines add 2 players to your roster, which has no room for them." in response.text
+    assert escape(PLAYERS_FULL.replace("4.", "3.")) in response.text
+    assert "Dan\nEve" in response.text  # what was typed stays
+    assert Player.objects.count() == 3
+    assert not Night.objects.exists()
+
+
+def test_a_night_made_when_the_roster_filled_meanwhile_makes_nothing(
+    alice: User, roster: list[Player]
+) -> None:
+    Player.objects.create(owner=alice, name="Old")  # another phone took the last room
+    with pytest.raises(AccountFull, match="The night adds 1 new player to your roster"):
+        club_night(alice, roster, new_names=["Dan"])
+    assert Player.objects.count() == 4
+    assert not Night.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_organisers_adding_the_same_late_arrival_make_one_player(
+    alice: User, roster: list[Player], settings: Any
+) -> None:
+    settings.ACCOUNT_MAX_PLAYERS = 500
+    night = club_night(alice, roster)
+    barrier = threading.Barrier(2)
+    answers: list[tuple[int, str]] = []
+    checked = threading.Barrier(2, timeout=30)
+
+    def name_checked_on_both_phones(*args: Any, **kwargs: Any) -> str:
+        # Both forms find the name free before either phone stores it.
+        name = roster_name(*args, **kwargs)
+        checked.wait()
+        return name
+
+    def organiser() -> None:
+        client = Client()
+        client.force_login(alice)
+        barrier.wait()
+        response = client.post(
+            f"/nights/{night.public_id}/", {"arrive": "", "name": "Zoe"}, follow=True
+        )
+        answers.append((response.status_code, response.text))
+        connection.close()
+
+    threads = [threading.Thread(target=organiser) for _ in range(2)]
+    with mock.patch("scorekeeper.forms.nights.roster_name", name_checked_on_both_phones):
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert [status for status, _text in answers] == [200, 200]
+    pages = [text.replace("&#x27;", "'") for _status, text in answers]
+    assert sum("Zoe plays from round 1." in page for page in pages) == 1
+    assert sum("You already have a player called Zoe." in page for page in pages) == 1
+    assert Player.objects.filter(name="Zoe").count() == 1
+    assert night.players.filter(player__name="Zoe").count() == 1
 
 
 # Saved rulesets

@@ -8,6 +8,7 @@ and a refused request (anything but a redirect) must have stored nothing.
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -90,6 +91,39 @@ def test_the_deal_form(alice_client: Client, tables: dict[str, GameSession], dat
 @given(data=form(["state", "tap", "undo_tap", "player", "tokens", "adjust", "form_key"]))
 def test_the_adding_table(alice_client: Client, tables: dict[str, GameSession], data: dict) -> None:
     post(alice_client, f"/sessions/{tables['adding'].public_id}/", data)
+
+
+# A tap's value, made of the parts of a real one and of anything else.
+tap_parts = st.one_of(
+    st.integers(-12, 12).map(str),
+    st.sampled_from(["bust", "hit", "cross", "win", "adjust", "33", "", "-0", "\u0661", "0" * 9]),
+    st.text(max_size=8),
+)
+tap_values = st.one_of(
+    st.lists(tap_parts, min_size=1, max_size=4).map(":".join),
+    st.text(max_size=20),
+    st.integers(1, 100_000).map(lambda digits: "0:hit:" + "9" * digits),
+)
+
+
+@FUZZ
+@given(tap=tap_values)
+def test_a_tap_not_of_the_table_s_buttons_stores_nothing(
+    alice_client: Client, tables: dict[str, GameSession], tap: str
+) -> None:
+    url = f"/sessions/{tables['adding'].public_id}/"
+    page = alice_client.get(url).text
+    buttons = set(re.findall(r'name="tap" value="([^"]*)"', page))
+    state = re.search(r'name="state" value="([^"]*)"', page)
+    assert buttons and state
+    before = rows()
+    response = alice_client.post(url, {"tap": tap, "state": state[1]}, follow=True)
+    assert response.status_code == 200, tap
+    if tap not in buttons:
+        # Stored nothing, and said why: that it is none of the table's buttons, or what the
+        # rules refuse in the event it names.
+        assert rows() == before, tap
+        assert "alert-danger" in response.text, tap
 
 
 @FUZZ

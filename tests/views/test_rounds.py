@@ -136,6 +136,18 @@ def test_a_stale_or_double_tap_is_refused(alice_client: Client, game: GameSessio
         ("0:hit:44", "Round 1, event 1 (Ann): "),
         ("7:bust:", "That button is not one of this table"),
         ("nonsense", "That button is not one of this table"),
+        # A hostile value: a seat counted from the end, a target that is no number or too
+        # long a number to read, digits of another script, parts missing or added.
+        ("-1:bust:", "That button is not one of this table"),
+        ("0:hit:abc", "That button is not one of this table"),
+        ("0:hit:" + "9" * 5000, "That button is not one of this table"),
+        ("0:hit:-33", "That button is not one of this table"),
+        ("\u0661:bust:", "That button is not one of this table"),
+        ("0:hit:\u0663\u0663", "That button is not one of this table"),
+        (" 0:bust:", "That button is not one of this table"),
+        ("0:bust::", "That button is not one of this table"),
+        ("0:bust", "That button is not one of this table"),
+        ("", "That button is not one of this table"),
     ],
 )
 def test_events_the_preset_does_not_have_are_refused(

@@ -7,20 +7,25 @@ line here fails `test_every_url_is_walked`, so nothing new escapes the walk.
 from __future__ import annotations
 
 import datetime
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scorekeeper.http import LINK_CACHE_CONTROL, LINK_HEADERS
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.night_models import Season
 from scorekeeper.rules import adding, trick
 from scorekeeper.services import Who, add_deal, create_adding_session, create_session, record_event
-from scorekeeper.services.nights import create_night, start_round
+from scorekeeper.services.nights import change_night_link, create_night, start_round
+from scorekeeper.services.seasons import change_season_link
 
 PUBLIC = {  # anyone, no account
     "home", "signup", "login", "rules", "rule_sheet", "score_pad", "offline", "service_worker",
@@ -37,7 +42,8 @@ OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "sessio
          "session_delete", "session_rematch", "session_deleted", "ruleset", "ruleset_edit",
          "ruleset_delete", "ruleset_sheet", "ruleset_pad", "session_start_saved",
          "night", "night_display", "night_cards", "night_sheet", "night_csv", "night_json",
-         "night_start_saved", "season", "season_csv"}  # fmt: skip
+         "night_start_saved", "night_manage", "night_delete", "season", "season_csv",
+         "season_manage", "season_delete"}  # fmt: skip
 WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
               "watch_display_live", "watch_events"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
@@ -137,14 +143,24 @@ def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
         "night_start": [["trick", "four"], ["adding", "thirty-three"]],
         **{
             name: [[world["night"].public_id]]
-            for name in ("night", "night_display", "night_cards", "night_sheet", "night_csv")
+            for name in (
+                "night",
+                "night_display",
+                "night_cards",
+                "night_sheet",
+                "night_csv",
+                "night_manage",
+                "night_delete",
+            )
         },
         "night_json": [[world["night"].public_id]],
         "night_watch": [[world["night"].watch_token]],
         "night_watch_display": [[world["night"].watch_token]],
         "night_table": [[world["night"].tables.get().scorer_token]],
-        "season": [[world["season"].public_id]],
-        "season_csv": [[world["season"].public_id]],
+        **{
+            name: [[world["season"].public_id]]
+            for name in ("season", "season_csv", "season_manage", "season_delete")
+        },
         "season_watch": [[world["season"].watch_token]],
     }
     urls = []
@@ -210,6 +226,81 @@ def test_a_night_s_links_open_only_by_their_token(client: Client, world: dict[st
         response = client.get(wrong)
         assert response.status_code in (404, 429), wrong
         assert not _leaks(response.content.decode()), wrong
+
+
+def test_a_night_s_links_turned_off_open_nothing(client: Client, world: dict[str, Any]) -> None:
+    urls = _urls(world, NIGHT_LINK)
+    night, season = world["night"], world["season"]
+    change_night_link(night=night, action="off")
+    change_night_link(night=night, action="off", table=night.tables.get())
+    change_season_link(season=season, action="off")
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (404, 429), url
+        assert not _leaks(response.content.decode()), url
+
+
+def _promised() -> dict[str, list[str]]:
+    """SECURITY.md's table of what every link's page sends: each header's values, as written
+    between backticks in its row."""
+    text = (Path(settings.BASE_DIR) / "SECURITY.md").read_text()
+    section = text.split("\n## Links\n", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        found = re.fullmatch(r"\| `([A-Za-z-]+)` \| (.*) \|", line)
+        if found:
+            rows[found[1]] = re.findall(r"`([^`]+)`", found[2])
+    return rows
+
+
+def test_security_md_promises_what_the_code_sends() -> None:
+    promised = _promised()
+    assert {name: values[0] for name, values in promised.items() if name in LINK_HEADERS} == (
+        LINK_HEADERS
+    )
+    cache = promised["Cache-Control"]
+    assert cache[: len(LINK_CACHE_CONTROL)] == list(LINK_CACHE_CONTROL)
+    assert cache[len(LINK_CACHE_CONTROL)] == "no-store"
+    assert set(promised) == {*LINK_HEADERS, "Cache-Control"}
+
+
+def _check_link_headers(response: Any, url: str, kept_offline: bool) -> None:
+    promised = _promised()
+    for name in LINK_HEADERS:
+        assert response[name] == promised[name][0], (url, name)
+    control = {part.strip() for part in response["Cache-Control"].split(",")}
+    assert set(LINK_CACHE_CONTROL) <= control, url
+    assert ("no-store" in control) is not kept_offline, url
+    assert "public" not in control, url
+
+
+def test_every_link_page_sends_what_security_md_promises(
+    client: Client, world: dict[str, Any]
+) -> None:
+    game, pennies = world["game"], world["pennies"]
+    kept = {f"/w/{s.watch_token}/" for s in (game, pennies)}
+    kept |= {f"/s/{s.scorer_token}/" for s in (game, pennies)}
+    client.post(f"/s/{game.scorer_token}/name/", {"name": "Sam"})
+    client.post(f"/s/{pennies.scorer_token}/name/", {"name": "Sam"})
+    urls = _urls(world, WATCH_LINK | SCORER_LINK | NIGHT_LINK)
+    opened = 0
+    for url in urls:
+        response = client.post(url) if url.endswith("/forget/") else client.get(url)
+        opened += response.status_code < 400  # a trick game's /rounds/ page is a 404
+        _check_link_headers(response, url, url in kept)
+        if response.has_header("ETag"):  # a live region's poll, unchanged: 304, the same headers
+            again = client.get(
+                url, headers={"HX-Request": "true", "If-None-Match": response["ETag"]}
+            )
+            assert again.status_code == 304, url
+            _check_link_headers(again, url, url in kept)
+    assert opened >= len(urls) - 4
+    for url in urls:  # a link that opens nothing
+        wrong = url.replace(url.split("/")[2], "no-such-token")
+        response = client.get(wrong)
+        assert response.status_code in (404, 405, 429), wrong
+        if response.status_code != 405:
+            _check_link_headers(response, wrong, kept_offline=False)
 
 
 def test_public_pages_open_for_anyone(client: Client, world: dict[str, Any]) -> None:
