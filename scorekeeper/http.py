@@ -31,11 +31,13 @@ class AuthedRequest(HtmxHttpRequest):
 
 
 # What every page a link opens sends (a session's watch and scorer links, a night's link, a
-# table's card, a season's link: every URL with a token), as SECURITY.md promises it: no page
-# names its link in a Referer, no search engine lists it, and no cache shared between people
-# keeps it or answers it without asking the server. The table pages that a phone keeps for
+# table's card, a season's link: every URL with a token), as SECURITY.md promises it: no other
+# site is told the link in a Referer, no search engine lists it, and no cache shared between
+# people keeps it or answers it without asking the server. The referrer policy is
+# same-origin, not no-referrer: under no-referrer the browser posts a page's forms (a scorer's
+# deal, the footer's language switch) with `Origin: null`, which the CSRF check refuses. The table pages that a phone keeps for
 # offline (`views.table.table_page_headers`) may be stored by that phone; no other page.
-LINK_HEADERS = {"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
+LINK_HEADERS = {"Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex"}
 LINK_CACHE_CONTROL = ("private", "no-cache", "must-revalidate", "max-age=0")
 
 

@@ -19,6 +19,7 @@ from scorekeeper.services.deals import (
     delete_last_deal,
     edit_deal,
     extend_session,
+    may_extend,
     redo_deal,
     undone_deal,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "change_link",
     "add_deal", "create_adding_session", "create_session", "delete_for_good", "delete_last_deal",
     "delete_session", "edit_deal", "edit_round", "extend_session", "import_scoresheet",
+    "may_extend",
     "record_event", "redo_deal", "rematch", "rename_player", "rename_seated_player",
     "rename_session", "reorder_seats", "replace_player", "replayed", "restore_session",
     "resume_session", "undo_event", "undone_deal",

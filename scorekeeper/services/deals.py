@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from scorekeeper.families import TRICK
@@ -10,6 +11,7 @@ from scorekeeper.rules import trick
 from scorekeeper.scoresheet import deal_data, read_deal
 from scorekeeper.services.changes import (
     Conflict,
+    Rejected,
     Saved,
     Who,
     accepted,
@@ -153,6 +155,13 @@ def redo_deal(
     )
 
 
+def may_extend(session: GameSession, user: User | None) -> bool:
+    """Whether `user` may play more deals once the session is finished: anyone who scores it,
+    but a club night's table plays the deals the night planned (its leaderboard and the next
+    round count on it), and only the organiser changes that."""
+    return session.night_id is None or (user is not None and user.pk == session.owner_id)
+
+
 def extend_session(
     *,
     session: GameSession,
@@ -161,6 +170,12 @@ def extend_session(
 ) -> Saved:
     """Play `deals` more deals in a finished session of a fixed number of deals."""
     with changing(session, who) as locked:
+        if not may_extend(locked, who.by_user):
+            planned = _(
+                "A club night's table plays the deals the night planned: only its organiser "
+                "can add more."
+            )
+            raise Rejected([planned])
         entries = TRICK.entries(locked)
         if not TRICK.result(locked).finished or trick.more_deals(TRICK.rules(locked)) != deals:
             raise Conflict(_("This session cannot be extended now."))

@@ -34,6 +34,7 @@ from scorekeeper.services import (
     delete_last_deal,
     edit_deal,
     extend_session,
+    may_extend,
     redo_deal,
     undone_deal,
 )
@@ -78,7 +79,9 @@ def _render(
         "form": form,
         "attempted": attempted,
         "action": table.base,
-        "extension": trick.more_deals(result.rules) if result.finished else None,
+        "extension": trick.more_deals(result.rules)
+        if result.finished and may_extend(session, table.by_user)
+        else None,
         "scripts": SCRIPTS,
         "table_template": "trick/table.html",
         "redo": undone[0] if undone else None,

@@ -10,6 +10,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE_WIDTH, CheckA11y, NewPage
+from tests.factories import trick_session, with_links
 
 
 @pytest.mark.parametrize("javascript", [False, True])
@@ -39,3 +40,19 @@ def test_the_footer_switches_the_language(
     # The phone remembers it on the next page, whatever its browser asks for.
     page.goto("/accounts/login/")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
+def test_the_footer_switches_the_language_on_a_link_s_page(
+    new_page: NewPage, alice: Any, roster: Any
+) -> None:
+    """A link's page posts its forms with the phone's Origin (its referrer policy sends one to
+    the site itself), so the CSRF check takes them: the footer's language switch here."""
+    game = with_links(trick_session(alice, roster), watch="w" * 32)
+    page = new_page()
+    page.goto(f"/w/{game.watch_token}/")
+    switch = page.locator("footer form.language-switch")
+    switch.locator("select[name=language]").select_option("fr")
+    with page.expect_navigation():
+        switch.locator("button[type=submit]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert page.url.endswith(f"/w/{game.watch_token}/")

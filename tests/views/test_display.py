@@ -84,7 +84,7 @@ def test_a_watch_link_opens_the_display_of_an_adding_game_without_an_account(
     assert f'href="/w/{pennies.watch_token}/display/"' in watch
     response = client.get(f"/w/{pennies.watch_token}/display/")
     assert response.status_code == 200
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     page = response.text
     assert _rows(page) == [("1", "Ben", "9"), ("2", "Ann", "8"), ("2", "Cat", "8")]
     assert '<th scope="col" class="display-figure">Tokens left</th>' in page

@@ -55,7 +55,7 @@ def test_a_watch_link_shows_live_standings_without_an_account(
     assert "/deals/1/" not in page  # no correction links
     assert "History of changes" not in page
     assert game.public_id not in page  # nothing that leads to the owner's pages
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
 
 
 def test_revoked_and_replaced_links_open_nothing(

@@ -248,3 +248,20 @@ def test_a_finished_table_points_its_scorer_to_the_next_round(
     session.watch_token = "watch-table-1"
     session.save()
     assert f"/t/{card}/" not in client.get("/w/watch-table-1/").text  # watchers never score
+
+
+def test_only_the_organiser_plays_more_deals_at_a_finished_table(
+    client: Client, alice_client: Client, alice: User, nine: list[Player]
+) -> None:
+    night = start_round(night=plan(alice_client, nine))
+    table = GameSession.objects.get(night=night, night_table=1)
+    play(table, alice, (3, 3, 3), (3, 3, 3))
+    client.post(f"/s/{table.scorer_token}/name/", {"name": "Sam"})
+    response = client.post(f"/s/{table.scorer_token}/", {"extend": "9"}, follow=True)
+    assert "only its organiser can add more" in response.text.replace("&#x27;", "'")
+    table.refresh_from_db()
+    assert table.finished and table.options["match"]["deals"] == 2
+    response = alice_client.post(f"/sessions/{table.public_id}/", {"extend": "9"}, follow=True)
+    assert "9 more deals to play." in response.text
+    table.refresh_from_db()
+    assert not table.finished and table.options["match"]["deals"] == 11
