@@ -35,8 +35,9 @@ class AuthedRequest(HtmxHttpRequest):
 # site is told the link in a Referer, no search engine lists it, and no cache shared between
 # people keeps it or answers it without asking the server. The referrer policy is
 # same-origin, not no-referrer: under no-referrer the browser posts a page's forms (a scorer's
-# deal, the footer's language switch) with `Origin: null`, which the CSRF check refuses. The table pages that a phone keeps for
-# offline (`views.table.table_page_headers`) may be stored by that phone; no other page.
+# deal, the footer's language switch) with `Origin: null`, which the CSRF check refuses.
+# The table pages that a phone keeps for offline (`views.table.table_page_headers`) may be
+# stored by that phone; no other page.
 LINK_HEADERS = {"Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex"}
 LINK_CACHE_CONTROL = ("private", "no-cache", "must-revalidate", "max-age=0")
 
