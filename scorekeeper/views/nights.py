@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 import json
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -260,6 +260,16 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
         "live_url": reverse("night_display", args=[public_id]),
         "scripts": SCRIPTS,
     }
+    closing = request.POST.get("close", "") if close_form.is_bound else ""
+    for item in cast(list[dict[str, Any]], ctx["tables"]):
+        # Each table its own form (its own ids); the one whose closing was refused comes back
+        # open, saying why, at its reason.
+        number = item["table"].number
+        item["close_form"] = (
+            close_form
+            if item["table"].session == closing
+            else CloseTableForm(auto_id=f"id_close{number}_%s")
+        )
     return render(request, "nights/night.html", ctx)
 
 

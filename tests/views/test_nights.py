@@ -138,6 +138,10 @@ def test_a_table_closed_early_needs_a_reason(alice_client: Client, nine: list[Pl
     table = GameSession.objects.get(night=night, night_table=2)
     response = alice_client.post(url, {"close": table.public_id, "reason": ""})
     assert "This field is required" in response.text
+    # Its panel comes back open, the reason asked where it was typed; the others stay shut.
+    assert response.text.count('<details class="mt-1" id="close-2" open>') == 1
+    assert response.text.count("This field is required") == 1
+    assert 'action="#close-2"' in response.text
     response = alice_client.post(
         url, {"close": table.public_id, "reason": "Dan fell ill"}, follow=True
     )
