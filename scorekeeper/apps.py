@@ -9,10 +9,12 @@ class ScorekeeperConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def import_models(self) -> None:
-        # A club night's models live in their own module, above the sessions' (night_models
-        # imports models, never the other way): Django registers both while loading models.
+        # A club night's models and what is stored above a table live in their own modules,
+        # above the sessions' (each imports the ones below, never the other way): Django
+        # registers them all while loading models.
         super().import_models()
         import_module("scorekeeper.night_models")
+        import_module("scorekeeper.club_models")
 
     def ready(self) -> None:
         # The rules package speaks through Django's translation (scorekeeper.rules.i18n).

@@ -398,13 +398,16 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.player} in seat {self.position + 1}"
 
-    def holders(self) -> list[tuple[int, range]]:
+    def holders(self, left: Sequence[tuple[int, int]] | None = None) -> list[tuple[int, range]]:
         """Who held the seat for which deals or rounds: (player id, numbers), each player who
-        left it first, then its player now (to the end of the session)."""
+        left it first, then its player now (to the end of the session). `left`: who left it
+        and after which deal or round, in order, where the caller read them already."""
+        if left is None:
+            left = [(former.player_id, former.until) for former in self.former.all()]
         held, start = [], 1
-        for former in self.former.all():
-            held.append((former.player_id, range(start, former.until + 1)))
-            start = former.until + 1
+        for player, until in left:
+            held.append((player, range(start, until + 1)))
+            start = until + 1
         held.append((self.player_id, range(start, MAX_DEALS + 1)))
         return held
 

@@ -1,10 +1,11 @@
-"""The stored data of a club night: the night, its players, its tables and who sat out.
+"""The stored data of a club night and of a season: the night, its players, its tables and
+who sat out; a season's days and what it counts.
 
 Each table of each round is an ordinary session (`GameSession.night`, `night_round`,
 `night_table`): its entries, checks, corrections and history are the session's own. What the
 night adds is who plays (players come and go between rounds), the tables' links that hold for
-the whole night, and the sit-outs; everything else (the leaderboard, each table's progress) is
-worked out from its sessions (`scorekeeper.live.nights`).
+the whole night, and the sit-outs. Its leaderboard and a season's standings are stored above
+them (`club_models`), kept in step with the tables (`scorekeeper.club`).
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ class Night(models.Model):
     prizes = models.TextField(blank=True)  # one a line, the first for the winner
     round = models.PositiveSmallIntegerField(default=0)  # the round being played; 0: none yet
     finished = models.BooleanField(default=False)
-    # Goes up with every change the night makes itself (a round seated, a player added); the
-    # tables' changes are their sessions' versions (scorekeeper.live.nights).
+    # Goes up with every change of what its pages show: a round seated, a player added, and
+    # every change at any of its tables (scorekeeper.club.nights, in that change's write).
     version = models.PositiveIntegerField(default=1)
     # The room's link (the leaderboard on any phone and the big screen); None: turned off.
     watch_token = models.CharField(
@@ -169,6 +170,10 @@ class Season(models.Model):
         max_length=64, unique=True, null=True, blank=True, default=new_link_token
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Goes up with every change of its standings (scorekeeper.club.seasons) or its settings.
+    version = models.PositiveIntegerField(default=1)
+    # Its ratings are being worked out again by a task (a long season, after a change).
+    ratings_behind = models.BooleanField(default=False)
 
     objects = SeasonQuerySet.as_manager()
 

@@ -8,8 +8,9 @@ conservative one, μ − 3σ (openskill's `ordinal`): the skill the model is nea
 has at least, which starts at 0 and rises as they win and as their games add up.
 
 Games are taken in the order they were played (their day, then when they were started), so
-the same history always gives the same ratings. No Django here: the app gathers the games
-(`scorekeeper.live.ratings`) and keeps what this works out.
+the same history always gives the same ratings. No Django here: the app rates each game as it
+counts, in that order (`scorekeeper.club.ratings`, one game at a time with `rate_game`), and
+`rate` works out a whole history at once.
 """
 
 from __future__ import annotations
@@ -44,31 +45,54 @@ class Rating:
     @property
     def shown(self) -> float:
         """The conservative figure: μ − 3σ."""
-        return self.mu - 3 * self.sigma
+        return shown(self.mu, self.sigma)
+
+
+def rated[P: Hashable](places: Mapping[P, int]) -> bool:
+    """Whether a game says something of who is stronger: two players or more, not all tied."""
+    return len(places) >= 2 and len(set(places.values())) >= 2
+
+
+def rate_game[P: Hashable](
+    before: Mapping[P, tuple[float, float] | None], places: Mapping[P, int]
+) -> dict[P, tuple[float, float]]:
+    """Each player's (μ, σ) after one game from their (μ, σ) before it (None: a new player)
+    and their places in it (a game that is `rated`)."""
+    model = _MODEL
+    players = list(places)
+    teams = [
+        [model.rating(mu=known[0], sigma=known[1]) if known else model.rating()]
+        for known in (before.get(player) for player in players)
+    ]
+    after = model.rate(teams, ranks=[places[player] for player in players])
+    return {player: (now.mu, now.sigma) for player, (now,) in zip(players, after, strict=True)}
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The conservative figure the pages show: μ − 3σ."""
+    return mu - 3 * sigma
 
 
 def rate(games: Iterable[Game]) -> dict[str, dict[Hashable, Rating]]:
     """Every player's rating in every family, from these games (in any order: they are taken
-    in the order they were played). A game of one player, or with every player tied, is
-    skipped: it says nothing of who is stronger."""
-    model = PlackettLuce()
+    in the order they were played). A game that is not `rated` is skipped: it says nothing of
+    who is stronger."""
     ratings: dict[str, dict[Hashable, Rating]] = {}
     for game in sorted(games, key=lambda game: (game.played, game.order)):
-        if len(game.places) < 2 or len(set(game.places.values())) < 2:
+        if not rated(game.places):
             continue
         family = ratings.setdefault(game.family, {})
-        players = list(game.places)
-        before = []
-        for player in players:
-            known = family.get(player)
-            before.append(
-                [model.rating(mu=known.mu, sigma=known.sigma) if known else model.rating()]
-            )
-        after = model.rate(before, ranks=[game.places[player] for player in players])
-        for player, (now,) in zip(players, after, strict=True):
-            rating = family.get(player) or Rating(mu=now.mu, sigma=now.sigma)
-            rating.mu, rating.sigma = now.mu, now.sigma
+        before = {
+            player: (known.mu, known.sigma) if (known := family.get(player)) else None
+            for player in game.places
+        }
+        for player, (mu, sigma) in rate_game(before, game.places).items():
+            rating = family.get(player) or Rating(mu=mu, sigma=sigma)
+            rating.mu, rating.sigma = mu, sigma
             rating.games += 1
             rating.trend.append((game.played, rating.shown))
             family[player] = rating
     return ratings
+
+
+_MODEL = PlackettLuce()

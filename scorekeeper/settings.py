@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "django_tasks_db",
     "scorekeeper",
 ]
 
@@ -201,6 +202,11 @@ if os.environ.get("REDIS_URL"):
         "LOCATION": os.environ["REDIS_URL"],
         "KEY_PREFIX": envstr("CACHE_KEY_PREFIX", "scorekeeper"),
     }
+
+# Work that runs outside the request (a long replay of ratings: scorekeeper/club/ratings.py),
+# kept in the database until a worker (`manage.py db_worker`, which scripts/run starts beside
+# the server) has run it.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,28 +1,26 @@
-"""A club night's live state: its version, and its leaderboard worked out once per version.
+"""A club night's live state: its version, and its board (the leaderboard and every table's
+progress) read from what is stored once per version.
 
-A night changes when the night itself does (a round seated, a player added: `Night.version`)
-and whenever any of its tables does (its session's version). So the night's version is its
-own with the count and sum of its tables' versions: any save at any table raises it, and what
-is worked out for it (the leaderboard, every table's progress) stays true for good. It is
-worked out once per version for every phone and screen in the room, and kept (in the shared
-cache where there is one).
+Every change of the night or of any of its tables raises the night's own version in that
+change's write (`club.nights`), so the version is one column, read in one query, and what is
+read for it stays true for good: it is kept in the cache (shared by every process where there
+is one) for every phone and screen in the room.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 
+from scorekeeper.club_models import NightLine
 from scorekeeper.live.keys import key
-from scorekeeper.live.results import table_places
 from scorekeeper.models import GameSession, Seat
 from scorekeeper.night_models import Night, NightBye
-from scorekeeper.rules import night as rules
 
 KEPT_SECONDS = 3600
 
@@ -41,11 +39,23 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Line:
+    """A player's line in the leaderboard."""
+
+    player: str
+    score: Fraction
+    rank: int
+    rounds: int
+    byes: int
+    firsts: int
+
+
+@dataclass(frozen=True)
 class Board:
     """The night at one version: the leaderboard and every table of every round."""
 
-    version: str
-    lines: tuple[rules.Line, ...]
+    version: int
+    lines: tuple[Line, ...]
     tables: tuple[Table, ...]
     byes: dict[int, tuple[str, ...]]  # round → who sat it out
 
@@ -53,86 +63,77 @@ class Board:
         return [table for table in self.tables if table.round == number]
 
 
-def version(night: Night) -> str:
-    """The night's version: its own, and the count and sum of its tables' versions."""
-    tables = GameSession.objects.filter(night=night).aggregate(
-        count=Count("pk"), total=Sum("version")
-    )
-    return f"{night.version}.{tables['count']}.{tables['total'] or 0}"
+def version(night: Night) -> int:
+    """The night's version now (one query): the night may have changed since it was read."""
+    found = Night.objects.filter(pk=night.pk).values_list("version", flat=True).first()
+    return found if found is not None else night.version
 
 
-def board(night: Night, at: str | None = None) -> Board:
-    """The night's leaderboard and tables at its version now (`at`, if the caller read it)."""
-    at = at or version(night)
+def board(night: Night, at: int | None = None) -> Board:
+    """The night's board at its version now (`at`, if the caller read it)."""
+    at = at if at is not None else version(night)
     kept = key("night", night.public_id, at)
-    found = cache.get(kept)
+    found: Board | None = cache.get(kept)
     if found is None:
-        found = _worked_out(night, at)
+        found = _read(night, at)
         cache.set(kept, found, KEPT_SECONDS)
     return found
 
 
-def _worked_out(night: Night, at: str) -> Board:
-    """The board from the night's tables, read as plain rows (their seats' names in one
-    query); a table's result is scored only where its version has none kept."""
-    tables: list[Table] = []
-    results: list[rules.TableResult] = []
+def _read(night: Night, at: int) -> Board:
+    """The board from the stored lines and the night's tables, read as plain rows."""
+    lines = tuple(
+        Line(
+            player=name,
+            score=Fraction(score),
+            rank=rank,
+            rounds=rounds,
+            byes=byes,
+            firsts=firsts,
+        )
+        for name, score, rank, rounds, byes, firsts in NightLine.objects.filter(
+            night=night
+        ).values_list("player__name", "score", "rank", "rounds", "byes", "firsts")
+    )
     rows = (
         GameSession.objects.filter(night=night, deleted__isnull=True)  # type: ignore[misc]
         .with_counts()
         .order_by("night_round", "night_table")
         .values_list(
-            "pk", "public_id", "version", "night_round", "night_table", "finished",
-            "abandoned", "entry_count",
+            "pk", "public_id", "night_round", "night_table", "finished", "abandoned",
+            "entry_count",
         )
     )  # fmt: skip
     names: dict[int, list[str]] = {}
     seated = Seat.objects.filter(session__night=night).order_by("session_id", "position")
     for session_id, name in seated.values_list("session_id", "player__name"):
         names.setdefault(session_id, []).append(name)
-    for pk, public_id, at_version, round_number, number, finished, abandoned, played in rows:
-        closed = abandoned is not None
-        tables.append(
-            Table(
-                round=round_number or 0,
-                number=number or 0,
-                session=public_id,
-                players=tuple(names.get(pk, ())),
-                played=played,
-                finished=finished,
-                closed=closed,
-            )
+    tables = tuple(
+        Table(
+            round=round_number or 0,
+            number=number or 0,
+            session=public_id,
+            players=tuple(names.get(pk, ())),
+            played=played,
+            finished=finished,
+            closed=abandoned is not None,
         )
-        if not played:
-            # Nothing played yet (or closed before a deal): no places to count, not even
-            # shared ones, so a round just seated moves nobody on the leaderboard.
-            continue
-        places, points = table_places(pk, public_id, at_version)
-        results.append(
-            rules.TableResult(
-                round=round_number or 0,
-                table=number or 0,
-                places=places,
-                points=points,
-                finished=finished or closed,
-            )
-        )
+        for pk, public_id, round_number, number, finished, abandoned, played in rows
+    )
     byes: dict[int, list[str]] = {}
-    by_player: dict[str, list[int]] = {}
-    for bye in NightBye.objects.filter(night=night).select_related("player"):
-        byes.setdefault(bye.round, []).append(bye.player.name)
-        by_player.setdefault(bye.player.name, []).append(bye.round)
-    players = [entry.player.name for entry in night.players.select_related("player")]
-    lines = rules.leaderboard(night.method, players, results, by_player)
+    for round_number, name in NightBye.objects.filter(night=night).values_list(
+        "round", "player__name"
+    ):
+        byes.setdefault(round_number, []).append(name)
     return Board(
         version=at,
         lines=lines,
-        tables=tuple(tables),
+        tables=tables,
         byes={number: tuple(names) for number, names in byes.items()},
     )
 
 
-def fragment(night: Night, at: str, url: str, render: Callable[[], str]) -> str:
+def fragment(night: Night, at: int, url: str, render: Callable[[], str]) -> str:
     """The room's leaderboard region at a version of the night, rendered once for every
     screen that polls it at `url` (the region names its own address)."""
     kept = key("night-fragment", f"{night.public_id}:{url}", at)
@@ -143,11 +144,11 @@ def fragment(night: Night, at: str, url: str, render: Callable[[], str]) -> str:
     return found
 
 
-def etag(at: str) -> str:
+def etag(at: int) -> str:
     return f'"n{at}"'
 
 
-def not_modified(request: HttpRequest, at: str) -> HttpResponse | None:
+def not_modified(request: HttpRequest, at: int) -> HttpResponse | None:
     """304 when the phone shows this version of the night already."""
     asked = request.META.get("HTTP_IF_NONE_MATCH", "").split(",")
     if etag(at) in (tag.strip().removeprefix("W/") for tag in asked):
@@ -155,7 +156,7 @@ def not_modified(request: HttpRequest, at: str) -> HttpResponse | None:
     return None
 
 
-def headers(response: HttpResponse, at: str) -> HttpResponse:
+def headers(response: HttpResponse, at: int) -> HttpResponse:
     response["ETag"] = etag(at)
     patch_cache_control(response, no_cache=True, private=True)
     return response

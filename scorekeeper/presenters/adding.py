@@ -22,7 +22,6 @@ from scorekeeper.presenters.common import (
     RECENT_ROWS,
     Board,
     BoardRow,
-    Record,
     StripCell,
     signed,
     winner_news,
@@ -420,27 +419,6 @@ def count_noun(rules: adding.AddingRules) -> str:
 def outcome(result: adding.AddingResult) -> str:
     """The line a tap adds to the page (see last_tap_message)."""
     return last_tap_message(result)
-
-
-def count_record(
-    record: Record, name: str, result: adding.AddingResult, numbers: range | None = None
-) -> None:
-    """Add the player's rounds in this session to their record: the rounds `numbers` of the
-    seat `name` (all of them by default; a player who left a seat played only some)."""
-    out = False
-    for played in result.rounds:
-        if out:
-            break
-        if numbers is not None and played.number not in numbers:
-            continue
-        record.rounds += 1
-        for effect in played.events:
-            change = effect.changes.get(name, 0)
-            if change < 0 and result.rules.uses_tokens:
-                record.tokens_lost -= change
-            if name in effect.eliminated:
-                record.eliminated += 1
-                out = True
 
 
 def standing_words(result: adding.AddingResult, name: str) -> str:

@@ -95,8 +95,8 @@ class Board:
     news: str = ""  # "Winner: Ann" once the session is over
 
 
-# A player's record across their owner's sessions (presenters/records.py works it out; each
-# family's presenter counts its own figures into it, `count_record`).
+# A player's record across their owner's sessions (presenters/records.py reads it from what
+# is stored for the player; each family's rules count its own figures, `player_counts`).
 
 
 @dataclass

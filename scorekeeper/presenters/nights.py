@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from scorekeeper.club.reads import SeasonRow
 from scorekeeper.live.nights import Board, Table
-from scorekeeper.live.seasons import Row as SeasonRow
 from scorekeeper.night_models import Night
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.registry import family

@@ -19,7 +19,6 @@ from scorekeeper.presenters.common import (
     RECENT_ROWS,
     Board,
     BoardRow,
-    Record,
     StripCell,
     signed,
     winner_news,
@@ -395,27 +394,6 @@ def grid_context(
 def outcome(result: trick.SessionResult) -> str:
     """The line a saved deal adds to the page (see deal_saved_message)."""
     return deal_saved_message(result.deals[-1])
-
-
-def count_record(
-    record: Record, name: str, result: trick.SessionResult, numbers: range | None = None
-) -> None:
-    """Add the player's deals in this session to their record: the hands of `name` in the
-    deals `numbers` (all of them by default; a player who left a seat played only some)."""
-    for deal in result.deals:
-        if numbers is not None and deal.number not in numbers:
-            continue
-        for hand in deal.hands:
-            if hand.player != name:
-                continue
-            record.deals += 1
-            record.points += hand.points
-            record.made += hand.made
-            if hand.bid is not None:
-                record.bids[hand.bid] += 1
-            if hand.premium_bid:
-                record.premiums_tried += 1
-                record.premiums_made += hand.made
 
 
 def standing_words(result: trick.SessionResult, name: str) -> str:

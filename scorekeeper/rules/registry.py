@@ -96,6 +96,12 @@ class Family(Protocol):
 
     def table_points(self, result: Any, /) -> dict[str, int] | None: ...
 
+    # What a player's record counts from one session (the hands or rounds of seat `name` in
+    # `numbers`, all by default), each count by name; a record adds them up.
+    def player_counts(
+        self, result: Any, name: str, numbers: range | None = None, /
+    ) -> dict[str, int]: ...
+
 
 _TRICK: Family = trick
 _ADDING: Family = adding

@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper import live
+from scorekeeper import club, live
 from scorekeeper.models import (
     Change,
     ChangeAction,
@@ -182,4 +182,5 @@ def settle(
     live.bump(session, *fields)
     if result is not None:
         live.keep_result(session, result, len(entries))
+    club.session_changed(session, result, len(entries) if result is not None else 0)
     return Saved(session, result, was)

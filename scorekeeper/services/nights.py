@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper import live
+from scorekeeper import club, live
 from scorekeeper.models import GameSession, Player, SavedRuleset, new_link_token
 from scorekeeper.night_models import Night, NightBye, NightPlayer, NightTable
 from scorekeeper.rules import night as rules
@@ -27,7 +27,7 @@ from scorekeeper.services.changes import Rejected, Who
 from scorekeeper.services.limits import NIGHTS, SESSIONS, make_room
 from scorekeeper.services.manage import abandon_session
 from scorekeeper.services.roster import new_players
-from scorekeeper.services.sessions import create_session
+from scorekeeper.services.sessions import NightPlace, create_session
 
 MATCH = "match"  # the trick game's option that ends a table after its round's deals
 
@@ -125,6 +125,13 @@ def _locked(night: Night) -> Night:
     return Night.objects.select_for_update().get(pk=night.pk)
 
 
+def _lock_tables(night: Night) -> None:
+    """Lock the night's tables before the night itself: a write at a table locks its session
+    first, then the night (`club.locks`), so a change to many tables takes them in that order
+    too, or each would wait for the other."""
+    list(GameSession.objects.select_for_update().filter(night=night).order_by("pk").values("pk"))
+
+
 def tables_of(night: Night, round_number: int) -> list[GameSession]:
     """The sessions of a round, by table, with their seats."""
     return list(
@@ -188,7 +195,7 @@ def start_round(*, night: Night, standings: Sequence[str] = ()) -> Night:
         for table_number in range(1, len(seating.tables) + 1):
             NightTable.objects.get_or_create(night=locked, number=table_number)
         for table_number, seated in enumerate(seating.tables, start=1):
-            session = create_session(
+            create_session(
                 owner=locked.owner,
                 family=locked.family,
                 ruleset=locked.ruleset,
@@ -197,20 +204,14 @@ def start_round(*, night: Night, standings: Sequence[str] = ()) -> Night:
                 title=locked.name,  # the session says its round and table in the page's words
                 saved_ruleset=locked.saved_ruleset,
                 ruleset_name=locked.ruleset_name,
-            )
-            session.night = locked
-            session.night_round = number
-            session.night_table = table_number
-            session.played_on = locked.played_on
-            session.scorer_token = new_link_token()
-            session.save(
-                update_fields=["night", "night_round", "night_table", "played_on", "scorer_token"]
+                table=NightPlace(locked, number, table_number),
             )
         NightBye.objects.bulk_create(
             NightBye(night=locked, round=number, player=by_name[name]) for name in seating.byes
         )
         locked.round = number
-        live.bump_night(locked, "round")
+        locked.save(update_fields=["round"])
+        club.night_changed(locked)
         return locked
 
 
@@ -259,7 +260,7 @@ def add_player(*, night: Night, player: Player | str) -> NightPlayer:
             raise Rejected([_("%(name)s already plays tonight.") % {"name": player.name}])
         entry.joined, entry.left = locked.round + 1, None
         entry.save(update_fields=["joined", "left"])
-    live.bump_night(locked)
+    club.night_changed(locked)
     return entry
 
 
@@ -276,7 +277,7 @@ def remove_player(*, night: Night, player: Player) -> None:
     else:
         entry.left = locked.round
         entry.save(update_fields=["left"])
-    live.bump_night(locked)
+    club.night_changed(locked)
 
 
 def close_table(*, night: Night, session: GameSession, reason: str, who: Who) -> None:
@@ -295,6 +296,7 @@ def finish_night(*, night: Night, reason: str = "", who: Who | None = None) -> N
     `reason`: the tables still playing are closed where they stand with that reason in their
     history, and the rounds not played are never seated. Either way the scorer links of its
     tables open nothing from now on (the cards say the night is over)."""
+    _lock_tables(night)
     locked = _locked(night)
     if locked.finished:
         raise Rejected([_("This night is over.")])
@@ -319,6 +321,7 @@ def finish_night(*, night: Night, reason: str = "", who: Who | None = None) -> N
 @transaction.atomic
 def rename_night(*, night: Night, name: str) -> Night:
     """The night's new name: its tables carry it as their title too."""
+    _lock_tables(night)
     locked = _locked(night)
     locked.name = name
     for session in GameSession.objects.select_for_update().filter(night=locked):
@@ -332,7 +335,10 @@ def rename_night(*, night: Night, name: str) -> Night:
 def delete_night(*, night: Night) -> None:
     """Delete the night for good, with every table of every round (their deals or rounds and
     history): it leaves its seasons' standings, and its games no longer count in ratings."""
-    _locked(night).delete()
+    _lock_tables(night)
+    locked = _locked(night)
+    club.night_gone(locked)
+    locked.delete()
 
 
 def change_night_link(

@@ -1,8 +1,8 @@
 """The writes of a season: make it, change it, delete it, and its link for every phone.
 
-A season stores only what the owner chose (its game, days, how many nights count); its
-standings come from the nights and games of those days, so changing or deleting a season
-changes nothing else.
+A season stores what the owner chose (its game, days, how many nights count) and its
+standings, which `club` works out from the nights and games of those days and keeps in step;
+changing or deleting a season changes nothing else.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from scorekeeper import club
 from scorekeeper.models import new_link_token
 from scorekeeper.night_models import Season
 from scorekeeper.services.limits import SEASONS, make_room
@@ -17,10 +18,22 @@ from scorekeeper.services.limits import SEASONS, make_room
 
 @transaction.atomic
 def create_season(*, owner: User, season: Season) -> Season:
-    """Store `season` (a form's unsaved instance) as `owner`'s; AccountFull past the limit."""
+    """Store `season` (a form's unsaved instance) as `owner`'s, with its standings;
+    AccountFull past the limit."""
     make_room(owner, SEASONS)
     season.owner = owner
     season.save()
+    club.season_changed(season)
+    return season
+
+
+@transaction.atomic
+def change_season(*, season: Season) -> Season:
+    """Store the season's new settings (a form's instance), and its standings worked out
+    again."""
+    season.version += 1
+    season.save()
+    club.season_changed(season)
     return season
 
 

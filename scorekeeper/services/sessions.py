@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from django.contrib.auth.models import User
@@ -10,9 +11,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper import live
+from scorekeeper import club, live
 from scorekeeper.families import app
-from scorekeeper.models import GameSession, Player, SavedRuleset, Seat
+from scorekeeper.models import GameSession, Player, SavedRuleset, Seat, new_link_token
+from scorekeeper.night_models import Night
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import name_key
 from scorekeeper.rules.common import InvalidRules, Problem
@@ -34,15 +36,28 @@ def create_session(
     saved_ruleset: SavedRuleset | None = None,
     ruleset_name: str | None = None,
     first_dealer: int = 0,
+    table: NightPlace | None = None,
 ) -> GameSession:
     """A new session; `players` in seat order, the seat `first_dealer` (0 is seat 1) deals
     first (raises InvalidRules, or AccountFull past the sessions an account keeps). It keeps
     its own copy of `options`,
     whichever saved ruleset it was started from, and of that ruleset's name (`ruleset_name`
-    where it is not the saved ruleset's name now: a rematch keeps the one it began with)."""
+    where it is not the saved ruleset's name now: a rematch keeps the one it began with).
+    A club night's `table` is seated by the night, which works its leaderboard out once for
+    all the tables of a round."""
     make_room(owner, SESSIONS)
     names = [player.name for player in players]
-    rules_family(family).resolve_rules(ruleset, options, names, first_dealer)
+    game = rules_family(family)
+    rules = game.resolve_rules(ruleset, options, names, first_dealer)
+    where = {}
+    if table is not None:
+        where = {
+            "night": table.night,
+            "night_round": table.round,
+            "night_table": table.number,
+            "played_on": table.night.played_on,
+            "scorer_token": new_link_token(),
+        }
     session = GameSession.objects.create(
         owner=owner,
         family=family,
@@ -54,12 +69,24 @@ def create_session(
         if ruleset_name is None
         else ruleset_name,
         first_dealer=first_dealer,
+        **where,
     )
     Seat.objects.bulk_create(
         Seat(session=session, position=position, player=player)
         for position, player in enumerate(players)
     )
+    seated = GameSession.objects.with_seats().get(pk=session.pk)
+    club.session_changed(seated, game.score_session(rules, []), 0, night=table is None)
     return session
+
+
+@dataclass(frozen=True)
+class NightPlace:
+    """Where a club night seats a new session: its night, round and table."""
+
+    night: Night
+    round: int
+    number: int
 
 
 # A new session of the adding game: create_session with its family.
@@ -105,6 +132,7 @@ def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
     session.finished = result.finished
     live.bump(session, "finished")
     live.keep_result(session, result, len(entries))
+    club.session_changed(session, result, len(entries))
     return session
 
 

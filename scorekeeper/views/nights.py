@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper.club import reads
 from scorekeeper.forms.nights import (
     CloseTableForm,
     EndNightForm,
@@ -35,7 +36,6 @@ from scorekeeper.forms.nights import (
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.live import nights as live
-from scorekeeper.live import seasons
 from scorekeeper.models import GameSession, SavedRuleset
 from scorekeeper.night_models import Night, NightTable, Season
 from scorekeeper.presenters import nights as presenter
@@ -491,7 +491,7 @@ def night_json(request: AuthedRequest, public_id: str) -> HttpResponse:
     found = night_for_user(request, public_id)
     data = presenter.data(found, live.board(found))
     data["seasons"] = [
-        presenter.season_data(season.name, seasons.standings(season))
+        presenter.season_data(season.name, reads.season_rows(season))
         for season in Season.objects.filter(
             owner=found.owner,
             family=found.family,

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper.forms.players import PlayerForm
 from scorekeeper.http import AuthedRequest
-from scorekeeper.live.ratings import ratings
 from scorekeeper.models import Player
 from scorekeeper.presenters.ratings import player_ratings
 from scorekeeper.presenters.records import player_record
@@ -103,6 +102,6 @@ def player(request: AuthedRequest, player_id: int) -> HttpResponse:
         "player": player,
         "form": form,
         "record": player_record(player),
-        "ratings": player_ratings(ratings(request.user.pk), player.pk),
+        "ratings": player_ratings(player),
     }
     return render(request, "scorekeeper/player.html", ctx)

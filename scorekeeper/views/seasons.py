@@ -3,8 +3,8 @@
 A season groups the owner's club nights of one game between two days (and, if they want, the
 ordinary sessions of those days) into one standings table, the best nights of each player
 counting; its watch link shows it on any phone. The club ladder lists every player's rating
-per game, over all their games or one season's. Ratings are worked out from the stored
-history (`live.ratings`), once per version of it.
+per game, over all their games or one season's. Every page reads what is stored for it
+(`club`), kept in step as the games change.
 """
 
 from __future__ import annotations
@@ -22,17 +22,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper.club import reads
+from scorekeeper.club.seasons import nights_of
 from scorekeeper.forms.seasons import SeasonForm
 from scorekeeper.http import AuthedRequest
-from scorekeeper.live import seasons as live
-from scorekeeper.live.ratings import ratings
-from scorekeeper.models import FAMILY_CHOICES, Player
+from scorekeeper.models import FAMILY_CHOICES
 from scorekeeper.night_models import Season
 from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
 from scorekeeper.rules import night as rules
 from scorekeeper.services.limits import AccountFull
-from scorekeeper.services.seasons import change_season_link, create_season, delete_season
+from scorekeeper.services.seasons import (
+    change_season,
+    change_season_link,
+    create_season,
+    delete_season,
+)
 from scorekeeper.views.access import link_missing
 from scorekeeper.views.links import LINK_ACTIONS, phone_site
 from scorekeeper.views.players import post_data
@@ -81,7 +86,7 @@ def season_manage(request: AuthedRequest, public_id: str) -> HttpResponse:
             return redirect("season_manage", public_id)
         form = SeasonForm(request.POST, instance=found)
         if "save" in request.POST and form.is_valid():
-            form.save()
+            change_season(season=form.save(commit=False))
             messages.success(request, _("The season is saved."))
             return redirect("season", public_id)
     site = phone_site(request)
@@ -114,11 +119,17 @@ def season_delete(request: AuthedRequest, public_id: str) -> HttpResponse:
     return render(request, "seasons/delete.html", {"season": found})
 
 
+NIGHTS_SHOWN = 20  # the season's latest nights, listed on its page
+
+
 def _context(season: Season) -> dict[str, object]:
+    nights = nights_of(season)
+    shown = list(nights.reverse()[:NIGHTS_SHOWN])[::-1]
     return {
         "season": season,
-        "rows": live.standings(season),
-        "nights": live.nights_of(season),
+        "rows": reads.season_rows(season),
+        "nights": shown,
+        "earlier_nights": nights.count() - len(shown) if len(shown) == NIGHTS_SHOWN else 0,
         "best_rule": rules.BEST_RULE,
     }
 
@@ -147,7 +158,7 @@ def season_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
     name = f"{slugify(found.name) or 'season'}-{found.starts.isoformat()}"
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     csv.writer(response).writerows(
-        spreadsheet_safe(presenter.season_csv_rows(live.standings(found)))
+        spreadsheet_safe(presenter.season_csv_rows(reads.season_rows(found)))
     )
     return response
 
@@ -160,29 +171,12 @@ def ladder(request: AuthedRequest) -> HttpResponse:
     season = Season.objects.for_user(request.user).filter(public_id=chosen).first()
     if chosen and season is None:
         raise Http404("No such season")
-    found = (
-        ratings(request.user.pk, season.starts, season.ends)
-        if season is not None
-        else ratings(request.user.pk)
-    )
-    names = dict(Player.objects.for_user(request.user).values_list("pk", "name"))
-    # A season is of one game: the ladder over its days shows that game alone.
+    # A season is of one game: the ladder over its games shows that game alone.
     shown = FAMILY_CHOICES if season is None else [(season.family, season.get_family_display())]
-    families = []
-    for family_id, label in shown:
-        rated = sorted(found.get(family_id, {}).items(), key=lambda item: -item[1].shown)
-        rows = [
-            {
-                "place": place,
-                "player_id": player_id,
-                "name": names.get(player_id, ""),
-                "rating": rating.shown,
-                "games": rating.games,
-            }
-            for place, (player_id, rating) in enumerate(rated, start=1)
-            if player_id in names
-        ]
-        families.append({"label": label, "rows": rows})
+    families = [
+        {"label": label, "rows": reads.ladder(request.user.pk, family_id, season)}
+        for family_id, label in shown
+    ]
     ctx = {
         "families": families,
         "season": season,

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper.live.ratings import ratings
+from scorekeeper.club.reads import ratings
 from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night, NightTable, Season
 from scorekeeper.services.nights import start_round

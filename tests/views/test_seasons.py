@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.live.ratings import ratings
+from scorekeeper.club.reads import ratings
 from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night, Season
 from scorekeeper.services import Who, abandon_session, delete_session, edit_deal

@@ -110,6 +110,7 @@ from scorekeeper.rules.adding.results import (
     NextRound,
     RoundResult,
     Standing,
+    player_counts,
     table_places,
     table_points,
 )
@@ -158,7 +159,8 @@ __all__ = [
     "add_event", "allowed_events", "applicable_options", "bill_shows", "can_act", "card_choices",
     "check_entries", "check_rounds", "default_options", "describe_event", "evaluate", "events_for",
     "follow_count", "inapplicable", "new_count", "open_proposals", "play_card", "prose",
-    "read_pile", "record", "resolve_rules", "score_session", "show_tokens", "table_places",
+    "player_counts", "read_pile", "record", "resolve_rules", "score_session", "show_tokens",
+    "table_places",
     "table_points", "table_state",
     "tell_event", "undo_card",
 ]  # fmt: skip

@@ -81,3 +81,25 @@ def table_points(result: AddingResult) -> None:
     """None: the adding game ranks players by the order they go out (RULES.md §2.2), so a club
     night ranks its tables by places alone."""
     return None
+
+
+def player_counts(result: AddingResult, name: str, numbers: range | None = None) -> dict[str, int]:
+    """What a player's record counts from this session: the rounds `numbers` of seat `name`
+    (all of them by default; a player who left a seat played only some) up to the one they
+    went out in: rounds played, tokens lost (where the preset has tokens), times knocked out."""
+    counts = {"rounds": 0, "tokens_lost": 0, "eliminated": 0}
+    out = False
+    for played in result.rounds:
+        if numbers is not None and played.number not in numbers:
+            continue
+        counts["rounds"] += 1
+        for effect in played.events:
+            change = effect.changes.get(name, 0)
+            if change < 0 and result.rules.uses_tokens:
+                counts["tokens_lost"] -= change
+            if name in effect.eliminated:
+                counts["eliminated"] += 1
+                out = True
+        if out:
+            break
+    return {count: value for count, value in counts.items() if value}

@@ -20,7 +20,14 @@ from scorekeeper.rules.night.ranking import (
     round_scores,
     score_text,
 )
-from scorekeeper.rules.night.season import BEST_RULE, SeasonLine, season_standings
+from scorekeeper.rules.night.season import (
+    BEST_RULE,
+    SeasonLine,
+    SeasonTotal,
+    ranked,
+    season_points,
+    season_standings,
+)
 from scorekeeper.rules.night.seating import (
     Design,
     Seating,
@@ -36,7 +43,7 @@ from scorekeeper.rules.night.seating import (
 )
 
 __all__ = [
-    "BEST_RULE", "SeasonLine", "season_standings",
+    "BEST_RULE", "SeasonLine", "SeasonTotal", "ranked", "season_points", "season_standings",
     "BYE_RULE", "METHODS", "Design", "Line", "Method", "Seating", "Size", "TableResult",
     "UnknownMethod", "affine_plane", "kirkman", "leaderboard", "meetings", "method",
     "methods_for", "most_met", "placement_points", "plan", "rainbow", "round_scores",

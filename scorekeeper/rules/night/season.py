@@ -32,6 +32,48 @@ class SeasonLine:
     rank: int  # 1 best; equals share a rank
 
 
+def season_points(scores: Sequence[Fraction], best_of: int | None = None) -> tuple[Fraction, int]:
+    """A player's season points from their nights' scores: the best `best_of` of them (all if
+    None) added up, and how many that is."""
+    best = sorted(scores, reverse=True)[: best_of if best_of is not None else len(scores)]
+    return sum(best, Fraction(0)), len(best)
+
+
+@dataclass(frozen=True)
+class SeasonTotal:
+    """A player's season before ranking."""
+
+    player: str
+    points: Fraction
+    counted: int
+    nights: int
+    games: int
+
+
+def ranked(totals: Sequence[SeasonTotal]) -> tuple[SeasonLine, ...]:
+    """The season's standings, best first: by points, then the most nights counted, then the
+    most games played; players still equal share a rank and are listed by name."""
+
+    def key(total: SeasonTotal) -> tuple[Fraction, int, int]:
+        return (total.points, total.counted, total.games)
+
+    ordered = sorted(totals, key=lambda total: (tuple(-part for part in key(total)), total.player))
+    lines: list[SeasonLine] = []
+    for position, total in enumerate(ordered, start=1):
+        tied = bool(lines) and key(ordered[position - 2]) == key(total)
+        lines.append(
+            SeasonLine(
+                player=total.player,
+                points=total.points,
+                counted=total.counted,
+                nights=total.nights,
+                games=total.games,
+                rank=lines[-1].rank if tied else position,
+            )
+        )
+    return tuple(lines)
+
+
 def season_standings(
     nights: Sequence[Mapping[str, Fraction]],
     games: Mapping[str, int],
@@ -43,29 +85,8 @@ def season_standings(
     for night in nights:
         for player, score in night.items():
             scores.setdefault(player, []).append(Fraction(score))
-    unranked: list[tuple[str, Fraction, int, int]] = []
+    totals = []
     for player, each in scores.items():
-        best = sorted(each, reverse=True)[: best_of if best_of is not None else len(each)]
-        unranked.append((player, sum(best, Fraction(0)), len(best), len(each)))
-    key = {
-        player: (points, counted, games.get(player, 0))
-        for player, points, counted, _nights in unranked
-    }
-    ordered = sorted(
-        unranked,
-        key=lambda line: (-key[line[0]][0], -key[line[0]][1], -key[line[0]][2], line[0]),
-    )
-    lines: list[SeasonLine] = []
-    for position, (player, points, counted, played) in enumerate(ordered, start=1):
-        tied = bool(lines) and key[lines[-1].player] == key[player]
-        lines.append(
-            SeasonLine(
-                player=player,
-                points=points,
-                counted=counted,
-                nights=played,
-                games=games.get(player, 0),
-                rank=lines[-1].rank if tied else position,
-            )
-        )
-    return tuple(lines)
+        points, counted = season_points(each, best_of)
+        totals.append(SeasonTotal(player, points, counted, len(each), games.get(player, 0)))
+    return ranked(totals)

@@ -74,6 +74,7 @@ from scorekeeper.rules.trick.results import (
     PremiumResult,
     SessionResult,
     Standing,
+    player_counts,
     table_places,
     table_points,
 )
@@ -115,6 +116,6 @@ __all__ = [
     "cards_from_letters", "cards_text", "check_deal", "check_deals", "check_entries",
     "default_options", "entered_trump", "evaluate", "hand_label", "inapplicable",
     "letters_from_cards", "more_deals", "prose", "red", "resolve_rules", "score_session", "seat",
-    "symbol", "table_places", "table_points",
+    "symbol", "player_counts", "table_places", "table_points",
     "trump_from_table", "trump_label", "trump_word",
 ]  # fmt: skip

@@ -169,3 +169,29 @@ def table_points(result: SessionResult) -> dict[str, int]:
     """Each ranked player's raw points at this table: the standings' totals (the dummy's are
     no player's)."""
     return {standing.player: standing.total for standing in result.standings}
+
+
+def player_counts(result: SessionResult, name: str, numbers: range | None = None) -> dict[str, int]:
+    """What a player's record counts from this session: the hands of seat `name` in the deals
+    `numbers` (all of them by default; a player who left a seat played only some). Deals,
+    points and bids made; each shown bid as "bid:<n>"; premium bids tried and made."""
+    counts: dict[str, int] = {}
+    for deal in result.deals:
+        if numbers is not None and deal.number not in numbers:
+            continue
+        for hand in deal.hands:
+            if hand.player != name:
+                continue
+            _add(counts, "deals", 1)
+            _add(counts, "points", hand.points)
+            _add(counts, "made", int(hand.made))
+            if hand.bid is not None:
+                _add(counts, f"bid:{hand.bid}", 1)
+            if hand.premium_bid:
+                _add(counts, "premiums_tried", 1)
+                _add(counts, "premiums_made", int(hand.made))
+    return {count: value for count, value in counts.items() if value}
+
+
+def _add(counts: dict[str, int], name: str, value: int) -> None:
+    counts[name] = counts.get(name, 0) + value
