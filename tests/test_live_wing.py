@@ -15,6 +15,7 @@ LIVE = PRODUCT / "live"
 BELOW = (
     "scorekeeper.models",
     "scorekeeper.night_models",
+    "scorekeeper.club_models",
     "scorekeeper.ratings",
     "scorekeeper.rules",
     "scorekeeper.scoresheet",

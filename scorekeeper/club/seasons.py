@@ -14,7 +14,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.tasks import task
 
-from scorekeeper.club import ratings
+from scorekeeper import live
+from scorekeeper.club.ratings import IN_REQUEST
 from scorekeeper.club.locks import lock_owner
 from scorekeeper.club_models import NightLine, Outcome, SeasonLine
 from scorekeeper.models import Player
@@ -119,8 +120,7 @@ def refresh(season: Season, players: Iterable[int] | None = None) -> bool:
     SeasonLine.objects.filter(pk__in=[row.pk for row in held.values()]).delete()
     # Raised even when no line moved: a night that comes into the season (its first round
     # seated) changes the season's list of nights.
-    season.version += 1
-    season.save(update_fields=["version"])
+    live.bump_season(season)
     return bool(new)
 
 
@@ -139,7 +139,7 @@ def season_games(season: Season) -> QuerySet[Outcome]:
 
 def rate(season: Season) -> None:
     """Each of the season's players' rating over the season's games alone (the season's row
-    locked by the caller): now, up to ratings.IN_REQUEST games, or by a task."""
+    locked by the caller): now, up to IN_REQUEST games, or by a task."""
     if season_games(season).values("session_id").distinct().count() > ratings.IN_REQUEST:
         if not season.ratings_behind:
             season.ratings_behind = True
@@ -169,8 +169,7 @@ def _rate(season: Season) -> None:
         line.rated_games = state[2] if state else 0
     SeasonLine.objects.bulk_update(lines, ["rating", "rated_games"])
     season.ratings_behind = False
-    season.version += 1
-    season.save(update_fields=["ratings_behind", "version"])
+    live.bump_season(season, "ratings_behind")
 
 
 @task()

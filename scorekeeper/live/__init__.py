@@ -16,9 +16,9 @@ from scorekeeper.live.http import etag, link_version, live_headers, not_modified
 from scorekeeper.live.pages import board, fragment, page
 from scorekeeper.live.results import forget_all, result
 from scorekeeper.live.results import keep as keep_result
-from scorekeeper.live.versions import bump, bump_night
+from scorekeeper.live.versions import bump, bump_night, bump_season
 
 __all__ = [
-    "board", "bump", "bump_night", "etag", "forget_all", "fragment", "keep_result", "link_version",
-    "live_headers", "not_modified", "page", "polled", "result",
+    "board", "bump", "bump_night", "bump_season", "etag", "forget_all", "fragment",
+    "keep_result", "link_version", "live_headers", "not_modified", "page", "polled", "result",
 ]  # fmt: skip

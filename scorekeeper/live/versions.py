@@ -9,7 +9,7 @@ what is kept for a version (results, fragments, boards) is never out of date.
 from __future__ import annotations
 
 from scorekeeper.models import GameSession
-from scorekeeper.night_models import Night
+from scorekeeper.night_models import Night, Season
 
 
 def bump(session: GameSession, *fields: str) -> None:
@@ -20,8 +20,14 @@ def bump(session: GameSession, *fields: str) -> None:
 
 
 def bump_night(night: Night, *fields: str) -> None:
-    """Raise a club night's own version (a round seated, a player added) by one, in a
-    transaction holding its row, and save it with `fields`; its tables' changes raise their
-    sessions' versions (`live.nights.version` counts both)."""
+    """Raise a club night's version by one (a round seated, a player added, any change at one
+    of its tables), in a transaction holding its row, and save it with `fields`."""
     night.version += 1
     night.save(update_fields=["version", *fields])
+
+
+def bump_season(season: Season, *fields: str) -> None:
+    """Raise a season's version by one (its standings, ratings or settings changed), in a
+    transaction holding its row, and save it with `fields` (all of them if none is named)."""
+    season.version += 1
+    season.save(update_fields=["version", *fields] if fields else None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scorekeeper import club
+from scorekeeper import club, live
 from scorekeeper.models import new_link_token
 from scorekeeper.night_models import Season
 from scorekeeper.services.limits import SEASONS, make_room
@@ -31,8 +31,7 @@ def create_season(*, owner: User, season: Season) -> Season:
 def change_season(*, season: Season) -> Season:
     """Store the season's new settings (a form's instance), and its standings worked out
     again."""
-    season.version += 1
-    season.save()
+    live.bump_season(season)
     club.season_changed(season)
     return season
 

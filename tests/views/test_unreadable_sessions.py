@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper import live
+from scorekeeper.club.rebuild import rebuild
 from scorekeeper.models import Change, Deal, GameSession, Player, RoundEvent
 from scorekeeper.services import create_adding_session, create_session, rename_player
 from tests.factories import play
@@ -35,11 +36,14 @@ SAYS = ["Match", "stored: 5,000", "The number of deals must be a whole number fr
 
 
 def _break(session: GameSession, options: dict[str, object]) -> GameSession:
-    """Store `options` as a session stored before the bounds would hold them, with its links."""
+    """Store `options` as a session stored before the bounds would hold them, with its links,
+    and what is stored above the tables worked out from that history, as a server upgraded
+    from then works it out (`manage.py rebuild_club`)."""
     GameSession.objects.filter(pk=session.pk).update(
         options=options, watch_token=f"watch-{session.pk}", scorer_token=f"score-{session.pk}"
     )
     live.forget_all()  # as a process that never saw it scored
+    rebuild(session.owner_id)
     return GameSession.objects.get(pk=session.pk)
 
 
