@@ -27,6 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 # A table size: an exact size (the trick game's presets: 3, 4 or 5) or the organiser's range
@@ -125,6 +126,7 @@ def rainbow(tables: int) -> Design:
     )
 
 
+@lru_cache(maxsize=4)  # a night asks for its design each round
 def _design_for(count: int, size: Size) -> Design | None:
     """The exact design for `count` players at this size, where one fits: the pair-once designs
     before the rainbow movement, since in those even players of one seat meet."""
@@ -143,7 +145,7 @@ def _design_for(count: int, size: Size) -> Design | None:
 
 
 def plan(players: Sequence[str], size: Size, rounds: int, *, seed: int = 0) -> tuple[Seating, ...]:
-    """The whole night in advance, when nobody comes or goes.
+    """The whole night in advance, when nobody comes or goes: `next_round` after `next_round`.
 
     Where an exact design fits the players and the size (9 or 15 players, or 3T with T odd, at
     tables of three), its rounds come first, players taken in the order given (in the rainbow,
@@ -151,14 +153,38 @@ def plan(players: Sequence[str], size: Size, rounds: int, *, seed: int = 0) -> t
     seated one by one by `seat_round`, each given the rounds before.
     """
     players = _unique(players)
-    design = _design_for(len(players), size) or ()
     night: list[Seating] = []
-    for groups in design[:rounds]:
-        named = [tuple(players[index] for index in group) for group in groups]
-        night.append(Seating(_seat_order(named, night)))
     while len(night) < rounds:
-        night.append(seat_round(players, size, night, seed=seed))
+        night.append(next_round(players, size, night, seed=seed))
     return tuple(night)
+
+
+def next_round(
+    players: Sequence[str], size: Size, history: Sequence[Seating], *, seed: int = 0
+) -> Seating:
+    """The round after `history`, as `plan` seats it: the exact design's next round where one
+    fits these players (taken in the order given) and the rounds so far are its first ones,
+    whatever the order at each table; else `seat_round`. So a night seated round by round,
+    while the same players play, is the night planned in advance, and each round costs one
+    round's work."""
+    players = _unique(players)
+    design = (_design_for(len(players), size) or ())[: len(history) + 1]
+
+    def named(groups: tuple[tuple[int, ...], ...]) -> list[tuple[str, ...]]:
+        return [tuple(players[index] for index in group) for group in groups]
+
+    if len(design) > len(history) and all(
+        _alike(named(groups), seating) for groups, seating in zip(design, history, strict=False)
+    ):
+        return Seating(_seat_order(named(design[-1]), history))
+    return seat_round(players, size, history, seed=seed)
+
+
+def _alike(tables: Sequence[tuple[str, ...]], seating: Seating) -> bool:
+    """The same tables, whatever their order and the order at each, and nobody sitting out."""
+    return not seating.byes and {frozenset(table) for table in tables} == {
+        frozenset(table) for table in seating.tables
+    }
 
 
 def seat_round(

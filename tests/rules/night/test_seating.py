@@ -14,6 +14,7 @@ from scorekeeper.rules.night import (
     kirkman,
     meetings,
     most_met,
+    next_round,
     plan,
     rainbow,
     seat_round,
@@ -98,6 +99,29 @@ def test_a_plan_goes_on_past_its_design_with_the_search() -> None:
     # After the design every pair has met once; the two rounds more bring 18 pairs, none twice.
     assert most_met(night) == 2
     assert all(len(seating.tables) == 3 for seating in night)
+
+
+@pytest.mark.parametrize(
+    ("count", "size", "rounds"), [(9, 3, 6), (21, 3, 3), (12, 4, 3), (10, 3, 4)]
+)
+def test_a_night_seated_round_by_round_is_the_night_planned(count, size, rounds) -> None:
+    night: list[Seating] = []
+    for _ in range(rounds):
+        night.append(next_round(NAMES[:count], size, night, seed=3))
+    assert tuple(night) == plan(NAMES[:count], size, rounds, seed=3)
+
+
+def test_the_next_round_follows_the_design_only_while_the_rounds_so_far_are_its_own() -> None:
+    players = NAMES[:9]
+    other = Seating(
+        tuple(tuple(players[i] for i in table) for table in [(0, 1, 3), (2, 4, 6), (5, 7, 8)])
+    )
+    assert next_round(players, 3, [other], seed=1) == seat_round(players, 3, [other], seed=1)
+    first = plan(players, 3, 1)[0]
+    shuffled = Seating(tuple(table[::-1] for table in reversed(first.tables)))
+    designed = plan(players, 3, 2)[1]
+    tables = next_round(players, 3, [shuffled]).tables
+    assert {frozenset(table) for table in tables} == {frozenset(t) for t in designed.tables}
 
 
 @pytest.mark.parametrize(
