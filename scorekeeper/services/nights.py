@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper import live
-from scorekeeper.models import GameSession, Player, SavedRuleset, new_link_token
+from scorekeeper.models import GameSession, Player, SavedRuleset, Seat, new_link_token
 from scorekeeper.night_models import Night, NightBye, NightPlayer, NightTable
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.common import InvalidRules
@@ -135,20 +135,23 @@ def tables_of(night: Night, round_number: int) -> list[GameSession]:
 
 
 def history(night: Night, before: int) -> list[rules.Seating]:
-    """The seating of each round before round `before`, as the seating rules read it."""
-    seatings: dict[int, list[GameSession]] = {}
-    for session in (
-        GameSession.objects.filter(night=night, night_round__lt=before)
-        .with_seats()
-        .order_by("night_round", "night_table")
+    """The seating of each round before round `before`, as the seating rules read it: each
+    table's players in seat order, read as names alone (a long night holds thousands of seats)."""
+    tables: dict[int | None, dict[int | None, list[str]]] = {}  # round: table: names
+    for number, table, name in (
+        Seat.objects.filter(session__night=night, session__night_round__lt=before)
+        .order_by("session__night_round", "session__night_table", "position")
+        .values_list("session__night_round", "session__night_table", "player__name")
     ):
-        seatings.setdefault(session.night_round or 0, []).append(session)
+        tables.setdefault(number, {}).setdefault(table, []).append(name)
     byes: dict[int, list[str]] = {}
-    for bye in NightBye.objects.filter(night=night, round__lt=before).select_related("player"):
-        byes.setdefault(bye.round, []).append(bye.player.name)
+    for number, name in NightBye.objects.filter(night=night, round__lt=before).values_list(
+        "round", "player__name"
+    ):
+        byes.setdefault(number, []).append(name)
     return [
         rules.Seating(
-            tables=tuple(tuple(session.player_names()) for session in seatings.get(number, [])),
+            tables=tuple(tuple(seated) for seated in tables.get(number, {}).values()),
             byes=tuple(byes.get(number, [])),
         )
         for number in range(1, before)
