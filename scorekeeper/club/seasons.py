@@ -15,7 +15,6 @@ from django.db.models import QuerySet
 from django.tasks import task
 
 from scorekeeper import live
-from scorekeeper.club.ratings import IN_REQUEST
 from scorekeeper.club.locks import lock_owner
 from scorekeeper.club_models import NightLine, Outcome, SeasonLine
 from scorekeeper.models import Player

@@ -1,10 +1,10 @@
 """The writes of a club night: create it, seat each round, players coming and going, a table
 closed early, the night's end (early or not), its name, its links, and its deletion.
 
-A round is seated by the rules (`rules.night`): the whole night planned at once while the same
-players play (a pair-once design where one fits), else each round by the search against the
-rounds before it, or by the standings from the round the organiser chose. Each table of a round
-becomes an ordinary session of the night's rules, seated as the seating says.
+A round is seated by the rules (`rules.night`): by a pair-once design while one fits the players
+and the rounds so far are its own, else by the search against the rounds before it, or by the
+standings from the round the organiser chose. Each table of a round becomes an ordinary session
+of the night's rules, seated as the seating says.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper import club, live
-from scorekeeper.models import GameSession, Player, SavedRuleset, new_link_token
+from scorekeeper.models import GameSession, Player, SavedRuleset, Seat, new_link_token
 from scorekeeper.night_models import Night, NightBye, NightPlayer, NightTable
 from scorekeeper.rules import night as rules
 from scorekeeper.rules.common import InvalidRules
@@ -142,20 +142,23 @@ def tables_of(night: Night, round_number: int) -> list[GameSession]:
 
 
 def history(night: Night, before: int) -> list[rules.Seating]:
-    """The seating of each round before round `before`, as the seating rules read it."""
-    seatings: dict[int, list[GameSession]] = {}
-    for session in (
-        GameSession.objects.filter(night=night, night_round__lt=before)
-        .with_seats()
-        .order_by("night_round", "night_table")
+    """The seating of each round before round `before`, as the seating rules read it: each
+    table's players in seat order, read as names alone (a long night holds thousands of seats)."""
+    tables: dict[int | None, dict[int | None, list[str]]] = {}  # round: table: names
+    for number, table, name in (
+        Seat.objects.filter(session__night=night, session__night_round__lt=before)
+        .order_by("session__night_round", "session__night_table", "position")
+        .values_list("session__night_round", "session__night_table", "player__name")
     ):
-        seatings.setdefault(session.night_round or 0, []).append(session)
+        tables.setdefault(number, {}).setdefault(table, []).append(name)
     byes: dict[int, list[str]] = {}
-    for bye in NightBye.objects.filter(night=night, round__lt=before).select_related("player"):
-        byes.setdefault(bye.round, []).append(bye.player.name)
+    for number, name in NightBye.objects.filter(night=night, round__lt=before).values_list(
+        "round", "player__name"
+    ):
+        byes.setdefault(number, []).append(name)
     return [
         rules.Seating(
-            tables=tuple(tuple(session.player_names()) for session in seatings.get(number, [])),
+            tables=tuple(tuple(seated) for seated in tables.get(number, {}).values()),
             byes=tuple(byes.get(number, [])),
         )
         for number in range(1, before)
@@ -219,28 +222,14 @@ def _seating(
     night: Night, number: int, names: list[str], standings: Sequence[str]
 ) -> rules.Seating:
     """The seating of round `number`: by the standings from `swiss_from` on; else the night's
-    plan while the players are those of round 1 (a pair-once design where one fits); else the
-    search against the rounds before."""
+    exact design while the same players play and the rounds so far are its own, else the search
+    against the rounds before (`rules.next_round`, the players taken by name)."""
     before = history(night, number)
     if night.swiss_from is not None and number >= night.swiss_from and standings:
         ranked = [name for name in standings if name in names]
         ranked += [name for name in names if name not in ranked]
         return rules.seat_round(names, night.size, before, by_standings=ranked, seed=night.pk)
-    first = [name for seating in before[:1] for table in seating.tables for name in table]
-    first += [name for seating in before[:1] for name in seating.byes]
-    if not before or sorted(first) == sorted(names):
-        everyone = sorted(names) if not before else sorted(first)
-        planned = rules.plan(everyone, night.size, night.rounds, seed=night.pk)
-        if all(_alike(planned[index], seating) for index, seating in enumerate(before)):
-            return planned[number - 1]
-    return rules.seat_round(names, night.size, before, seed=night.pk + number)
-
-
-def _alike(one: rules.Seating, other: rules.Seating) -> bool:
-    """The same tables and sit-outs, whatever their order."""
-    return {frozenset(table) for table in one.tables} == {
-        frozenset(table) for table in other.tables
-    } and set(one.byes) == set(other.byes)
+    return rules.next_round(sorted(names), night.size, before, seed=night.pk)
 
 
 @transaction.atomic

@@ -12,11 +12,13 @@ from scorekeeper import live
 from scorekeeper.live import nights as live_nights
 from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night, NightBye
+from scorekeeper.rules import night as rules
 from scorekeeper.services import Rejected, Who, edit_deal
 from scorekeeper.services.nights import (
     add_player,
     close_table,
     finish_night,
+    history,
     remove_player,
     start_round,
 )
@@ -89,6 +91,26 @@ def test_ten_players_sit_out_in_turn_and_a_late_arrival_plays_the_next_round(
     assert {"Kit", "Lou"} <= seated and "Ann" not in seated
     board = live_nights.board(night)
     assert "Ann" in [line.player for line in board.lines]  # her rounds still count
+
+
+def test_the_history_reads_each_round_as_seated(alice: User, nine: list[Player]) -> None:
+    night = night_of(alice, [*nine, *new_players(alice, ["Jo"])], rounds=3)
+    for _ in range(2):
+        night = start_round(night=night)
+        play_round(night, alice)
+    expected = []
+    for number in (1, 2):
+        sessions = GameSession.objects.filter(night=night, night_round=number).with_seats()
+        byes = NightBye.objects.filter(night=night, round=number)
+        expected.append(
+            rules.Seating(
+                tables=tuple(tuple(s.player_names()) for s in sessions.order_by("night_table")),
+                byes=tuple(bye.player.name for bye in byes),
+            )
+        )
+    assert history(night, 3) == expected
+    assert [len(seating.byes) for seating in expected] == [1, 1]
+    assert history(night, 2) == expected[:1] and history(night, 1) == []
 
 
 def test_a_night_refuses_a_method_its_game_has_no_points_for(

@@ -131,10 +131,9 @@ class Command(BaseCommand):
         )
         out(
             f"  the seating of round 2 alone (median of 3): plan of {ROUNDS} rounds "
-            f"(what start_round seats by while the same players play) "
-            f"{times['plan'] * 1000:.0f} ms, seat_round against round 1 (once a player came or "
-            f"went) {times['seat_round'] * 1000:.0f} ms; the history read "
-            f"{times['history read'] * 1000:.0f} ms"
+            f"(the whole night at once) {times['plan'] * 1000:.0f} ms, seat_round against "
+            f"round 1 (what start_round seats round 2 by) {times['seat_round'] * 1000:.0f} ms; "
+            f"the history read {times['history read'] * 1000:.0f} ms"
         )
         pace = options["pace"]
         out(

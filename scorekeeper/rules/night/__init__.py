@@ -36,6 +36,7 @@ from scorekeeper.rules.night.seating import (
     kirkman,
     meetings,
     most_met,
+    next_round,
     plan,
     rainbow,
     seat_round,
@@ -46,6 +47,6 @@ __all__ = [
     "BEST_RULE", "SeasonLine", "SeasonTotal", "ranked", "season_points", "season_standings",
     "BYE_RULE", "METHODS", "Design", "Line", "Method", "Seating", "Size", "TableResult",
     "UnknownMethod", "affine_plane", "kirkman", "leaderboard", "meetings", "method",
-    "methods_for", "most_met", "placement_points", "plan", "rainbow", "round_scores",
+    "methods_for", "most_met", "next_round", "placement_points", "plan", "rainbow", "round_scores",
     "score_text", "seat_round", "table_sizes",
 ]  # fmt: skip

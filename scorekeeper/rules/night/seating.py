@@ -27,6 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 # A table size: an exact size (the trick game's presets: 3, 4 or 5) or the organiser's range
@@ -125,6 +126,7 @@ def rainbow(tables: int) -> Design:
     )
 
 
+@lru_cache(maxsize=4)  # a night asks for its design each round
 def _design_for(count: int, size: Size) -> Design | None:
     """The exact design for `count` players at this size, where one fits: the pair-once designs
     before the rainbow movement, since in those even players of one seat meet."""
@@ -143,7 +145,7 @@ def _design_for(count: int, size: Size) -> Design | None:
 
 
 def plan(players: Sequence[str], size: Size, rounds: int, *, seed: int = 0) -> tuple[Seating, ...]:
-    """The whole night in advance, when nobody comes or goes.
+    """The whole night in advance, when nobody comes or goes: `next_round` after `next_round`.
 
     Where an exact design fits the players and the size (9 or 15 players, or 3T with T odd, at
     tables of three), its rounds come first, players taken in the order given (in the rainbow,
@@ -151,14 +153,38 @@ def plan(players: Sequence[str], size: Size, rounds: int, *, seed: int = 0) -> t
     seated one by one by `seat_round`, each given the rounds before.
     """
     players = _unique(players)
-    design = _design_for(len(players), size) or ()
     night: list[Seating] = []
-    for groups in design[:rounds]:
-        named = [tuple(players[index] for index in group) for group in groups]
-        night.append(Seating(_seat_order(named, night)))
     while len(night) < rounds:
-        night.append(seat_round(players, size, night, seed=seed))
+        night.append(next_round(players, size, night, seed=seed))
     return tuple(night)
+
+
+def next_round(
+    players: Sequence[str], size: Size, history: Sequence[Seating], *, seed: int = 0
+) -> Seating:
+    """The round after `history`, as `plan` seats it: the exact design's next round where one
+    fits these players (taken in the order given) and the rounds so far are its first ones,
+    whatever the order at each table; else `seat_round`. So a night seated round by round,
+    while the same players play, is the night planned in advance, and each round costs one
+    round's work."""
+    players = _unique(players)
+    design = (_design_for(len(players), size) or ())[: len(history) + 1]
+
+    def named(groups: tuple[tuple[int, ...], ...]) -> list[tuple[str, ...]]:
+        return [tuple(players[index] for index in group) for group in groups]
+
+    if len(design) > len(history) and all(
+        _alike(named(groups), seating) for groups, seating in zip(design, history, strict=False)
+    ):
+        return Seating(_seat_order(named(design[-1]), history))
+    return seat_round(players, size, history, seed=seed)
+
+
+def _alike(tables: Sequence[tuple[str, ...]], seating: Seating) -> bool:
+    """The same tables, whatever their order and the order at each, and nobody sitting out."""
+    return not seating.byes and {frozenset(table) for table in tables} == {
+        frozenset(table) for table in seating.tables
+    }
 
 
 def seat_round(
@@ -230,98 +256,196 @@ def _sit_out(
     return drawn[:count]
 
 
-# The search: a pair that has met m times costs nothing at m = 0 and K^(m-1) after, where K is
-# more than the pairs one round seats, so one pair meeting for the (m+1)-th time outweighs any
-# number meeting for the m-th: less cost means first a lower most-met, then fewer pairs at it.
-_PASSES = 40  # full passes over the players at most
-_LOOKS = 100_000  # swaps weighed at most: the bound on the work, whatever the history
-_SIDEWAYS = 0.3  # the chance to take an equal-cost swap, to leave a plateau
+# The search
+
+# For each player (numbered by their place among those playing), a number for each other player
+# they have met: meetings (`_met`), or what sitting together costs (`_pair_costs`).
+_Costs = list[dict[int, int]]
+
+# The search's work has a bound, whatever the room and its history:
+_STARTS = 3  # greedy starts, each improved
+_PASSES = 40  # passes over the players who meet someone again, at most, in each start
+_LOOKS = 100_000  # swaps weighed in each start, at most
+_SIDEWAYS = 0.6  # the chance to take an equal-cost swap, to leave a plateau
+_PATIENCE = 3  # passes in a row that do not lower the cost: the start has done what it can
 
 
 def _spread(
     playing: Sequence[str], sizes: Sequence[int], history: Sequence[Seating], rng: random.Random
 ) -> list[tuple[str, ...]]:
-    """Tables of these sizes for the players, with few repeated meetings.
+    """Tables of these sizes for the players, with few repeated meetings: a few greedy starts,
+    each improved by swaps (`_start`), and the cheapest kept (the first among equals)."""
+    costs = _pair_costs(_met(playing, history), sizes)
+    starts = (_start(len(playing), sizes, costs, rng) for _ in range(_STARTS))
+    best = min(starts, key=_Room.cost)
+    return [tuple(playing[p] for p in table) for table in best.tables]
 
-    A greedy start (each seat goes to the player who adds the least cost to the table), then
-    swaps of two players at different tables: each pass looks, for every player who meets
-    someone again at their table, for the swap that lowers the cost most; an equal-cost swap
-    is taken now and then, to leave a plateau. It stops when nothing is left to try or the
-    swaps weighed reach a fixed bound, and keeps the best seating seen.
-    """
-    count = len(playing)
-    index = {player: number for number, player in enumerate(playing)}
-    met = [[0] * count for _ in range(count)]
-    for seating in history:
-        for seated in seating.tables:
-            present = [index[player] for player in seated if player in index]
-            for a, b in combinations(present, 2):
-                met[a][b] += 1
-                met[b][a] += 1
-    k = sum(n * (n - 1) // 2 for n in sizes) + 1
-    top = max((max(row) for row in met), default=0)
-    weight = [0] + [k ** (m - 1) for m in range(1, top + 2)]
-    cost = [[weight[m] for m in row] for row in met]
 
+def _start(count: int, sizes: Sequence[int], costs: _Costs, rng: random.Random) -> "_Room":
+    """The players (by number) in the seed's order, seated by `_greedy`, then swapped between
+    tables while a swap helps (`_improve`)."""
     order = list(range(count))
     rng.shuffle(order)
-    remaining = order
-    members: list[list[int]] = []
-    for n in sizes:
-        table = [remaining.pop(0)]
-        while len(table) < n:
-            best = min(remaining, key=lambda p: sum(cost[p][q] for q in table))
-            remaining.remove(best)
-            table.append(best)
-        members.append(table)
-    table_of = [0] * count
-    for number, table in enumerate(members):
-        for p in table:
-            table_of[p] = number
+    room = _Room(_greedy(order, sizes, costs), costs)
+    _improve(room, rng)
+    return room
 
-    def at(p: int, table: list[int], without: int) -> int:
-        row = cost[p]
-        return sum(row[q] for q in table if q != p and q != without)
 
-    total = sum(at(p, table, -1) for table in members for p in table) // 2
-    best_total, best_members = total, [list(table) for table in members]
-    looks = 0
+def _met(playing: Sequence[str], history: Sequence[Seating]) -> _Costs:
+    """For each player, how many times they have sat with each other player here (by number;
+    those never met left out). A pair's meetings count while both are here."""
+    number = {player: index for index, player in enumerate(playing)}
+    met: _Costs = [{} for _ in playing]
+    for seating in history:
+        for table in seating.tables:
+            present = [number[player] for player in table if player in number]
+            for a, b in combinations(present, 2):
+                met[a][b] = met[b][a] = met[a].get(b, 0) + 1
+    return met
+
+
+def _pair_costs(met: _Costs, sizes: Sequence[int]) -> _Costs:
+    """The objective, what seating two players together costs: nothing if they have never met,
+    K^(m-1) if they have met m times, where K is more than the pairs one round seats. So one
+    pair meeting for the (m+1)-th time outweighs any number meeting for the m-th: a lower total
+    means first a lower most-met, then fewer pairs meeting that often, and so on down."""
+    k = sum(n * (n - 1) // 2 for n in sizes) + 1
+    top = max((max(row.values(), default=0) for row in met), default=0)
+    weight = [0, *(k ** (m - 1) for m in range(1, top + 1))]
+    return [{q: weight[m] for q, m in row.items()} for row in met]
+
+
+def _greedy(order: Sequence[int], sizes: Sequence[int], costs: _Costs) -> list[list[int]]:
+    """Tables filled one after the other: each started by the next player in `order`, each seat
+    after that given to the player who adds the least cost to the table (among equals, the
+    first in `order`)."""
+    remaining = list(order)
+    adds = [0] * len(order)  # what each player would add to the table being filled
+    tables = []
+    for size in sizes:
+        table: list[int] = []
+        while len(table) < size:
+            player = _cheapest(remaining, adds) if table else remaining[0]
+            remaining.remove(player)
+            table.append(player)
+            for other, cost in costs[player].items():
+                adds[other] += cost
+        for player in table:
+            for other, cost in costs[player].items():
+                adds[other] -= cost
+        tables.append(table)
+    return tables
+
+
+def _cheapest(players: list[int], adds: list[int]) -> int:
+    """The first player who adds nothing, else the first who adds least."""
+    free = next((player for player in players if not adds[player]), None)
+    return min(players, key=adds.__getitem__) if free is None else free
+
+
+class _Room:
+    """A round being seated: who sits at each table, and what each player's pairs would cost
+    at each table (`load`), kept up to date swap by swap. So weighing a swap takes a few
+    look-ups, and making one touches only the pairs of the two players swapped."""
+
+    def __init__(self, tables: list[list[int]], costs: _Costs) -> None:
+        self.tables = tables
+        self.costs = costs
+        self.table_of = [0] * len(costs)
+        for number, table in enumerate(tables):
+            for player in table:
+                self.table_of[player] = number
+        # load[p][t]: the cost of p's pairs with the players at table t (p's own left out)
+        self.load = [[0] * len(tables) for _ in costs]
+        for player, row in enumerate(costs):
+            for other, cost in row.items():
+                self.load[player][self.table_of[other]] += cost
+
+    def cost(self) -> int:
+        """What the round's pairs cost."""
+        return sum(self.cost_of(player) for player in range(len(self.table_of))) // 2
+
+    def cost_of(self, player: int) -> int:
+        """What the player's pairs at their own table cost."""
+        return self.load[player][self.table_of[player]]
+
+    def changes(self, player: int) -> list[int]:
+        """For each other player q, what swapping `player` (p, at table a) with q (at table b)
+        changes the round's cost by: p's pairs at b and q's at a come, p's at a and q's at b
+        go, and a pair of p and q, counted in both that come, sits together in neither."""
+        a = self.table_of[player]
+        mine, load = self.load[player], self.load
+        changes = [mine[b] - mine[a] + load[q][a] - load[q][b] for q, b in enumerate(self.table_of)]
+        for other, cost in self.costs[player].items():
+            changes[other] -= 2 * cost
+        return changes
+
+    def swap(self, p: int, q: int) -> None:
+        """p goes to q's seat and q to p's."""
+        a, b = self.table_of[p], self.table_of[q]
+        for moved, left, joined in ((p, a, b), (q, b, a)):
+            for other, cost in self.costs[moved].items():
+                self.load[other][left] -= cost
+                self.load[other][joined] += cost
+        at_a, at_b = self.tables[a], self.tables[b]
+        at_a[at_a.index(p)], at_b[at_b.index(q)] = q, p
+        self.table_of[p], self.table_of[q] = b, a
+
+
+def _improve(room: _Room, rng: random.Random) -> None:
+    """Swap players between tables while swaps help: passes (`_pass`) until nobody meets anyone
+    again, or `_PATIENCE` passes in a row have not lowered the cost, or the work reaches its
+    bound. A swap never raises the cost, so the last seating is the best seen."""
+    looks = stale = 0
     for _ in range(_PASSES):
-        if best_total == 0 or looks > _LOOKS:
+        repeating = _repeating(room, rng)
+        if not repeating or stale == _PATIENCE or looks >= _LOOKS:
+            return
+        lowered, looks = _pass(room, repeating, looks, rng)
+        stale = 0 if lowered else stale + 1
+
+
+def _pass(room: _Room, repeating: list[int], looks: int, rng: random.Random) -> tuple[bool, int]:
+    """Each of these players who still meets someone again makes their best swap (`_best_swap`),
+    while the swaps weighed stay within the bound: whether the cost went down, and the swaps
+    weighed so far."""
+    lowered = False
+    for player in repeating:
+        if looks >= _LOOKS:
             break
-        swapped = False
-        order = list(range(count))
-        rng.shuffle(order)
-        for p in order:
-            tp = members[table_of[p]]
-            here = at(p, tp, -1)
-            if here == 0 or looks > _LOOKS:
-                continue
-            looks += count
-            best_delta, best_q, equal = 0, -1, []
-            for q in range(count):
-                if table_of[q] == table_of[p]:
-                    continue
-                tq = members[table_of[q]]
-                delta = at(p, tq, q) + at(q, tp, p) - here - at(q, tq, -1)
-                if delta < best_delta:
-                    best_delta, best_q = delta, q
-                elif delta == 0:
-                    equal.append(q)
-            if best_q < 0 and equal and rng.random() < _SIDEWAYS:
-                best_q = rng.choice(equal)
-            if best_q < 0:
-                continue
-            tq = members[table_of[best_q]]
-            tp[tp.index(p)], tq[tq.index(best_q)] = best_q, p
-            table_of[p], table_of[best_q] = table_of[best_q], table_of[p]
-            total += best_delta
-            swapped = True
-            if total < best_total:
-                best_total, best_members = total, [list(table) for table in members]
-        if not swapped:
-            break  # no swap lowers the cost and none keeps it: nothing left to try
-    return [tuple(playing[p] for p in table) for table in best_members]
+        if room.cost_of(player):
+            looks += len(room.table_of)
+            swap = _best_swap(room, player, rng)
+            if swap is not None:
+                other, change = swap
+                room.swap(player, other)
+                lowered = lowered or change < 0
+    return lowered, looks
+
+
+def _repeating(room: _Room, rng: random.Random) -> list[int]:
+    """The players who meet someone again at their table, costliest first, equals in the
+    seed's order."""
+    order = list(range(len(room.table_of)))
+    rng.shuffle(order)
+    return sorted((p for p in order if room.cost_of(p)), key=room.cost_of, reverse=True)
+
+
+def _best_swap(room: _Room, player: int, rng: random.Random) -> tuple[int, int] | None:
+    """Whom the player swaps with, and what it changes the cost by: the swap that lowers the
+    cost most (the first such), else, now and then, one of those that keep it; None if
+    neither."""
+    changes = room.changes(player)
+    here = room.table_of[player]
+    others = [q for q, table in enumerate(room.table_of) if table != here]
+    best = min(others, key=changes.__getitem__, default=None)
+    if best is None:
+        return None  # one table: nobody to swap with
+    if changes[best] < 0:
+        return best, changes[best]
+    if changes[best] == 0 and rng.random() < _SIDEWAYS:
+        return rng.choice([q for q in others if changes[q] == 0]), 0
+    return None
 
 
 def _seat_order(

@@ -14,6 +14,7 @@ from scorekeeper.rules.night import (
     kirkman,
     meetings,
     most_met,
+    next_round,
     plan,
     rainbow,
     seat_round,
@@ -101,6 +102,29 @@ def test_a_plan_goes_on_past_its_design_with_the_search() -> None:
 
 
 @pytest.mark.parametrize(
+    ("count", "size", "rounds"), [(9, 3, 6), (21, 3, 3), (12, 4, 3), (10, 3, 4)]
+)
+def test_a_night_seated_round_by_round_is_the_night_planned(count, size, rounds) -> None:
+    night: list[Seating] = []
+    for _ in range(rounds):
+        night.append(next_round(NAMES[:count], size, night, seed=3))
+    assert tuple(night) == plan(NAMES[:count], size, rounds, seed=3)
+
+
+def test_the_next_round_follows_the_design_only_while_the_rounds_so_far_are_its_own() -> None:
+    players = NAMES[:9]
+    other = Seating(
+        tuple(tuple(players[i] for i in table) for table in [(0, 1, 3), (2, 4, 6), (5, 7, 8)])
+    )
+    assert next_round(players, 3, [other], seed=1) == seat_round(players, 3, [other], seed=1)
+    first = plan(players, 3, 1)[0]
+    shuffled = Seating(tuple(table[::-1] for table in reversed(first.tables)))
+    designed = plan(players, 3, 2)[1]
+    tables = next_round(players, 3, [shuffled]).tables
+    assert {frozenset(table) for table in tables} == {frozenset(t) for t in designed.tables}
+
+
+@pytest.mark.parametrize(
     ("count", "size", "rounds", "most"),
     [
         (16, 4, 2, 1),
@@ -114,6 +138,38 @@ def test_a_plan_goes_on_past_its_design_with_the_search() -> None:
 def test_a_plan_without_a_design_keeps_repeats_down(count, size, rounds, most) -> None:
     night = plan(NAMES[:count], size, rounds)
     assert len(night) == rounds and most_met(night) == most
+
+
+# Nights seated by the swap search of commit 048b851, before the search was rewritten: for
+# each night (players, size, rounds), `plan([f"P{n:03}" for n in range(players)], size, rounds,
+# seed=seed)` for seeds 0 to 3 gave these (most-met, pairs that met that often). The search
+# must do no worse over the four: the most times any pair met in any of them, then how many
+# pairs met that often in all.
+BEFORE_THE_REWRITE = {
+    (30, 4, 8): [(2, 13), (2, 9), (2, 11), (2, 13)],
+    (13, (3, 6), 8): [(3, 29), (3, 26), (3, 26), (3, 25)],
+    (24, 3, 10): [(2, 3), (2, 7), (2, 3), (2, 6)],
+    (40, 5, 10): [(2, 93), (2, 89), (2, 87), (2, 94)],
+    (60, 10, 8): [(3, 21), (3, 20), (3, 20), (3, 18)],
+    (22, (4, 5), 10): [(3, 3), (3, 2), (3, 3), (3, 4)],
+    (45, 3, 20): [(2, 3), (2, 3), (2, 3), (2, 1)],  # the rainbow's 15 rounds, then the search
+}
+
+
+def worst_and_count(nights: list[tuple[int, int]]) -> tuple[int, int]:
+    top = max(most for most, _ in nights)
+    return top, sum(count for most, count in nights if most == top)
+
+
+@pytest.mark.parametrize(("count", "size", "rounds"), list(BEFORE_THE_REWRITE))
+def test_the_search_seats_nights_no_worse_than_before_its_rewrite(count, size, rounds) -> None:
+    players = [f"P{number:03}" for number in range(count)]
+    nights = []
+    for seed in range(4):
+        met = meetings(plan(players, size, rounds, seed=seed))
+        most = max(met.values())
+        nights.append((most, sum(1 for times in met.values() if times == most)))
+    assert worst_and_count(nights) <= worst_and_count(BEFORE_THE_REWRITE[count, size, rounds])
 
 
 def test_the_same_seed_gives_the_same_night_and_another_seed_may_not() -> None:
