@@ -139,7 +139,7 @@ def season_games(season: Season) -> QuerySet[Outcome]:
 def rate(season: Season) -> None:
     """Each of the season's players' rating over the season's games alone (the season's row
     locked by the caller): now, up to IN_REQUEST games, or by a task."""
-    if season_games(season).values("session_id").distinct().count() > ratings.IN_REQUEST:
+    if season_games(season).values("session_id").distinct().count() > IN_REQUEST:
         if not season.ratings_behind:
             season.ratings_behind = True
             season.save(update_fields=["ratings_behind"])
