@@ -16,6 +16,7 @@ from django.tasks import task
 
 from scorekeeper import live
 from scorekeeper.club.locks import lock_owner
+from scorekeeper.club.ratings import IN_REQUEST
 from scorekeeper.club_models import NightLine, Outcome, SeasonLine
 from scorekeeper.models import Player
 from scorekeeper.night_models import Night, Season
