@@ -21,14 +21,21 @@ from scorekeeper.views import (
 handler500 = "scorekeeper.views.site.server_error"
 
 DEAL, ROUND = {"unit": "deal"}, {"unit": "round"}
+# What each link's event stream follows (live/watched.py): the kind it opens, by which column.
+WATCH_EVENTS = {"kind": "session", "column": "watch_token"}
+SCORER_EVENTS = {"kind": "session", "column": "scorer_token"}
+NIGHT_EVENTS = {"kind": "night", "column": "watch_token"}
+SEASON_EVENTS = {"kind": "season", "column": "watch_token"}
 
 urlpatterns = [
     # The phones' links first, their event streams at the top: the links make most of the
     # requests, and Django keeps the patterns tried before the one that matched with the
     # request for as long as it is open. An open stream held 48 lists of them (a sixth of its
     # objects) while its phone stayed.
-    path("w/<str:token>/events/", live.events, {"column": "watch_token"}, name="watch_events"),
-    path("s/<str:token>/events/", live.events, {"column": "scorer_token"}, name="scorer_events"),
+    path("w/<str:token>/events/", live.events, WATCH_EVENTS, name="watch_events"),
+    path("s/<str:token>/events/", live.events, SCORER_EVENTS, name="scorer_events"),
+    path("n/<str:token>/events/", live.events, NIGHT_EVENTS, name="night_events"),
+    path("g/<str:token>/events/", live.events, SEASON_EVENTS, name="season_events"),
     path("w/<str:token>/", links.watch, name="watch"),
     path("w/<str:token>/live/", links.watch_live, name="watch_live"),
     path("w/<str:token>/deals/", links.watch_grid, DEAL, name="watch_deals"),

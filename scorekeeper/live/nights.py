@@ -9,13 +9,10 @@ is one) for every phone and screen in the room.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.utils.cache import patch_cache_control
 
 from scorekeeper.club_models import NightLine
 from scorekeeper.live.keys import key
@@ -131,32 +128,3 @@ def _read(night: Night, at: int) -> Board:
         tables=tables,
         byes={number: tuple(names) for number, names in byes.items()},
     )
-
-
-def fragment(night: Night, at: int, url: str, render: Callable[[], str]) -> str:
-    """The room's leaderboard region at a version of the night, rendered once for every
-    screen that polls it at `url` (the region names its own address)."""
-    kept = key("night-fragment", f"{night.public_id}:{url}", at)
-    found: str | None = cache.get(kept)
-    if found is None:
-        found = render()
-        cache.set(kept, found, KEPT_SECONDS)
-    return found
-
-
-def etag(at: int) -> str:
-    return f'"n{at}"'
-
-
-def not_modified(request: HttpRequest, at: int) -> HttpResponse | None:
-    """304 when the phone shows this version of the night already."""
-    asked = request.META.get("HTTP_IF_NONE_MATCH", "").split(",")
-    if etag(at) in (tag.strip().removeprefix("W/") for tag in asked):
-        return headers(HttpResponseNotModified(), at)
-    return None
-
-
-def headers(response: HttpResponse, at: int) -> HttpResponse:
-    response["ETag"] = etag(at)
-    patch_cache_control(response, no_cache=True, private=True)
-    return response

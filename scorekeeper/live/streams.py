@@ -41,16 +41,15 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connection
 
-from scorekeeper.models import GameSession
+from scorekeeper.live import watched
 from scorekeeper.ratelimit import address_of
 
 TICK = 0.25  # SQLite: seconds between two reads of the versions (the most a push waits)
 LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTIFY comes
 CHANNEL = "scorekeeper_versions"  # the channel of the trigger's NOTIFY (migration 0012)
 KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (proxies close idle)
-COLUMNS = ("watch_token", "scorer_token")
-
-Key = tuple[str, str]  # (column, token)
+Key = tuple[str, str, str]  # (kind, column, token): what a link opens (live.watched)
+Thing = tuple[str, int]  # (kind, id): one session, night or season
 
 
 class Handler(ASGIHandler):
@@ -195,27 +194,27 @@ def log_accept_errors_once(loop: asyncio.AbstractEventLoop) -> None:
 
 
 class VersionWatcher:
-    """The versions of the sessions whose streams are open in this process, read when they
-    change (PostgreSQL) or every TICK (SQLite)."""
+    """The versions of what the streams open in this process follow (sessions, nights,
+    seasons), read when they change (PostgreSQL) or every TICK (SQLite)."""
 
     def __init__(self) -> None:
         self.queues: defaultdict[Key, set[asyncio.Queue[int | None]]] = defaultdict(set)
         self.known: dict[Key, int] = {}
-        self.keys_of: defaultdict[int, set[Key]] = defaultdict(set)  # by the session's id
-        self.session_of: dict[Key, int] = {}
+        self.keys_of: defaultdict[Thing, set[Key]] = defaultdict(set)  # by what they open
+        self.thing_of: dict[Key, Thing] = {}
         # Keys that began to be followed since the last read: read at the next one whatever
         # the notices name, as a save may have come between a stream's first read and now.
         self.fresh: set[Key] = set()
         self.task: asyncio.Task[None] | None = None
 
-    async def follow(self, key: Key, version: int, session: int) -> AsyncIterator[int | None]:
-        """Each new version of the session (id `session`) behind `key` after `version`; None
-        once the link opens nothing any more (turned off, replaced, or the session deleted)."""
+    async def follow(self, key: Key, version: int, thing: int) -> AsyncIterator[int | None]:
+        """Each new version of what `key` opens (its id `thing`) after `version`; None once the
+        link opens nothing any more (turned off, replaced, or what it opened deleted)."""
         queue: asyncio.Queue[int | None] = asyncio.Queue()
         if key not in self.queues:
             self.known[key] = version
-            self.session_of[key] = session
-            self.keys_of[session].add(key)
+            self.thing_of[key] = (key[0], thing)
+            self.keys_of[(key[0], thing)].add(key)
             self.fresh.add(key)
         self.queues[key].add(queue)
         self._start()
@@ -241,10 +240,10 @@ class VersionWatcher:
         del self.queues[key]
         self.known.pop(key, None)
         self.fresh.discard(key)
-        session = self.session_of.pop(key)
-        self.keys_of[session].discard(key)
-        if not self.keys_of[session]:
-            del self.keys_of[session]
+        thing = self.thing_of.pop(key)
+        self.keys_of[thing].discard(key)
+        if not self.keys_of[thing]:
+            del self.keys_of[thing]
 
     def _start(self) -> None:
         if self.task is None or self.task.done():
@@ -261,7 +260,7 @@ class VersionWatcher:
             loop = asyncio.get_running_loop()
             last = loop.time()
             while self.queues:
-                changed: set[int] | None = None  # None: read every stream's session
+                changed: set[Thing] | None = None  # None: read what every stream follows
                 if listener is None:
                     await asyncio.sleep(TICK)
                 else:
@@ -279,14 +278,14 @@ class VersionWatcher:
                 await listener.close()
             _READER.submit(_close)  # no stream open here: nothing keeps it
 
-    async def _read(self, changed: set[int] | None) -> None:
-        """Read the versions behind the open streams of the sessions `changed` (all of them
+    async def _read(self, changed: set[Thing] | None) -> None:
+        """Read the versions behind the open streams of what `changed` names (every stream's
         if None) and of the keys followed since the last read, and tell their streams."""
         fresh, self.fresh = self.fresh, set()
         if changed is None:
             keys = list(self.queues)
         else:
-            named = (key for session in changed for key in self.keys_of.get(session, ()))
+            named = (key for thing in changed for key in self.keys_of.get(thing, ()))
             keys = list(fresh.union(named))
         if not keys:
             return
@@ -324,9 +323,9 @@ async def _listen() -> Any:
     return listener
 
 
-async def _next_notice(listener: Any) -> tuple[Any, set[int] | None]:
-    """Wait for a NOTIFY (or LISTEN_TICK): the listener, and the sessions it names (None: read
-    them all, after a quiet spell or a lost connection, which is made again; the listener is
+async def _next_notice(listener: Any) -> tuple[Any, set[Thing] | None]:
+    """Wait for a NOTIFY (or LISTEN_TICK): the listener, and what it names (None: read them
+    all, after a quiet spell or a lost connection, which is made again; the listener is
     None while it cannot be, and the watcher reads every TICK)."""
     import psycopg
 
@@ -339,9 +338,9 @@ async def _next_notice(listener: Any) -> tuple[Any, set[int] | None]:
         return await _listen(), None
 
 
-async def _drain(listener: Any) -> tuple[Any, set[int] | None]:
-    """Take the notices already waiting, and the sessions they name (the read that follows
-    answers them all)."""
+async def _drain(listener: Any) -> tuple[Any, set[Thing] | None]:
+    """Take the notices already waiting, and what they name (the read that follows answers
+    them all)."""
     import psycopg
 
     if listener is None:
@@ -353,12 +352,13 @@ async def _drain(listener: Any) -> tuple[Any, set[int] | None]:
         return await _listen(), None
 
 
-def named(payloads: set[str]) -> set[int] | None:
-    """The ids of the sessions the notices name; None if one names none (the trigger of
-    migration 0012, before 0014, sent an empty payload: then every session is read)."""
-    if not all(payload.isdigit() for payload in payloads):
+def named(payloads: set[str]) -> set[Thing] | None:
+    """The sessions, nights and seasons the notices name; None if one names nothing (the
+    trigger of migration 0012, before 0014, sent an empty payload: then everything is read)."""
+    things = {watched.named(payload) for payload in payloads}
+    if None in things:
         return None
-    return {int(payload) for payload in payloads}
+    return {thing for thing in things if thing is not None}
 
 
 def _connection_params() -> dict[str, Any]:
@@ -392,40 +392,35 @@ def _close() -> None:
     connection.close()  # the connection of the thread this runs on (the reader's)
 
 
-def opened(column: str, token: str) -> tuple[int, int] | None:
-    """The id and version of the session a link opens, or None: a stream's first read."""
+def opened(kind: str, column: str, token: str) -> tuple[int, int] | None:
+    """The id and version of what a link opens, or None: a stream's first read."""
+    found = watched.KINDS[kind]
     with connection.cursor() as cursor:
-        cursor.execute(_OPENED_SQL[column], [token])
+        cursor.execute(
+            f"SELECT id, version FROM {found.table} WHERE {found.where(column)}", [token]
+        )
         row = cursor.fetchone()
     return None if row is None else (int(row[0]), int(row[1]))
 
 
-_OPENED_SQL = {
-    column: f"SELECT id, version FROM {GameSession._meta.db_table} "
-    f"WHERE {column} = %s AND deleted IS NULL"
-    for column in COLUMNS
-}
-
-
 def read_versions(keys: list[Key]) -> dict[Key, int]:
-    """The version of each session a link opens, in one query a column (links that open
+    """The version of what each link opens, in one query a kind and column (links that open
     nothing are left out)."""
-    return _read(GameSession._meta.db_table, keys, {})
-
-
-def _read(table: str, keys: list[Key], found: dict[Key, int]) -> dict[Key, int]:
+    found: dict[Key, int] = {}
     with connection.cursor() as cursor:
-        for column in COLUMNS:
-            tokens = [token for (col, token) in keys if col == column]
-            if not tokens:
-                continue
-            marks = ", ".join(["%s"] * len(tokens))
-            cursor.execute(
-                f"SELECT {column}, version FROM {table} "
-                f"WHERE {column} IN ({marks}) AND deleted IS NULL",
-                tokens,
-            )
-            found |= {(column, token): version for token, version in cursor.fetchall()}
+        for kind, things in watched.KINDS.items():
+            for column in things.columns:
+                tokens = [token for (of, col, token) in keys if (of, col) == (kind, column)]
+                if not tokens:
+                    continue
+                marks = ", ".join(["%s"] * len(tokens))
+                alive = f" AND {things.alive}" if things.alive else ""
+                cursor.execute(
+                    f"SELECT {column}, version FROM {things.table} "
+                    f"WHERE {column} IN ({marks}){alive}",
+                    tokens,
+                )
+                found |= {(kind, column, token): version for token, version in cursor.fetchall()}
     return found
 
 
@@ -433,11 +428,11 @@ watcher = VersionWatcher()
 streams = Streams()
 
 
-async def stream(key: Key, version: int, session: int) -> AsyncIterator[str]:
+async def stream(key: Key, version: int, thing: int) -> AsyncIterator[str]:
     """The event stream of one phone: the version now, then each new one; a comment now and
     then to keep the connection open; the end when the link opens nothing any more."""
     yield f"retry: 3000\nevent: version\ndata: {version}\n\n"
-    async for found in watcher.follow(key, version, session):
+    async for found in watcher.follow(key, version, thing):
         if found is None:
             yield "event: gone\ndata: \n\n"
             return

@@ -27,7 +27,7 @@ from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.live.streams import on_reader, opened, stream
 from scorekeeper.models import new_link_token
 from scorekeeper.night_models import NightTable
-from scorekeeper.views.access import Table, link_missing, version_by
+from scorekeeper.views.access import Table, link_missing
 
 POLL_SECONDS = 3
 # A poll with no answer by then is given up (and the page says the table cannot be reached):
@@ -109,29 +109,30 @@ def board(request: HttpRequest, table: Table) -> tuple[str, str]:
 
 
 @require_GET
-async def events(request: HttpRequest, column: str, token: str) -> HttpResponseBase:
-    """The event stream of a watch or scorer link (scorekeeper/live/streams.py): the session's
-    version now and at each change. Under a WSGI server, which would give a worker to each open
-    stream, it answers 204 (no stream here) and the phone keeps polling."""
+async def events(request: HttpRequest, kind: str, column: str, token: str) -> HttpResponseBase:
+    """The event stream of a link (scorekeeper/live/streams.py): the version of what it opens
+    (a session, a night, a season) now and at each change. Under a WSGI server, which would
+    give a worker to each open stream, it answers 204 (no stream here) and the phone keeps
+    polling."""
     if not isinstance(request, ASGIRequest):
-        await sync_to_async(version_by)(request, **{column: token})  # 404 for no such link
+        await sync_to_async(_opened)(request, kind, column, token)  # 404 for no such link
         return HttpResponse(status=204)
     # On the streams' reader thread and its kept connection, not on one of the request's own:
     # Django would close that only when the response ends, so each open stream would hold one
     # (and PostgreSQL refuses connections past its max_connections), and one made and closed
     # per stream costs PostgreSQL a process each.
-    session, version = await on_reader(partial(_opened, request, column, token))
+    thing, version = await on_reader(partial(_opened, request, kind, column, token))
     response = StreamingHttpResponse(
-        stream((column, token), version, session), content_type="text/event-stream"
+        stream((kind, column, token), version, thing), content_type="text/event-stream"
     )
     patch_cache_control(response, no_cache=True, private=True)
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-def _opened(request: HttpRequest, column: str, token: str) -> tuple[int, int]:
-    """The id and version of the session a link's stream follows; 404 if none."""
-    found = opened(column, token)
+def _opened(request: HttpRequest, kind: str, column: str, token: str) -> tuple[int, int]:
+    """The id and version of what a link's stream follows; 404 if none."""
+    found = opened(kind, column, token)
     if found is None:
         raise link_missing(request)
     return found

@@ -3,7 +3,8 @@
 The organiser (the night's owner) creates a night, seats each round, follows every table's
 progress, takes late arrivals and leavers, closes a table early, and ends the night. The room
 follows one leaderboard: on a big screen (the display) and on every phone (the night's watch
-link), both polling the night's version (`live.nights`), so it is worked out once per change.
+link), both at the night's version (`live.nights`): its region is rendered once a version for
+every screen, and a link's screens hear of a new version by push, as a table's phones do.
 Each table has one scorer link for the whole night (`t/<token>/`): it opens that table's
 session of the round being played.
 """
@@ -19,13 +20,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper import live as watched
 from scorekeeper.club import reads
 from scorekeeper.forms.nights import (
     CloseTableForm,
@@ -35,6 +36,7 @@ from scorekeeper.forms.nights import (
     NightNameForm,
 )
 from scorekeeper.http import AuthedRequest
+from scorekeeper.live import http as live_http
 from scorekeeper.live import nights as live
 from scorekeeper.models import GameSession, SavedRuleset
 from scorekeeper.night_models import Night, NightTable, Season
@@ -67,12 +69,16 @@ from scorekeeper.views.access import (
     whole,
 )
 from scorekeeper.views.links import LINK_ACTIONS, phone_site, qr_svg
+from scorekeeper.views.live import POLL_SECONDS as POLL_EVERY
+from scorekeeper.views.live import POLL_TIMEOUT_SECONDS
 from scorekeeper.views.players import post_data
 from scorekeeper.views.sessions import families, preset_of
 
 NIGHTS_PER_PAGE = 20
-POLL_SECONDS = 1  # the room's leaderboard follows a save within about a second
-POLL_TIMEOUT_MS = 8000
+# The room's screens poll as a table's phones do; a link's screens hear of a change by push and
+# poll only as a safety net (static/js/live.js).
+POLL_SECONDS = POLL_EVERY
+POLL_TIMEOUT_MS = POLL_TIMEOUT_SECONDS * 1000
 SCRIPTS = ("js/live.js",)
 
 
@@ -379,7 +385,7 @@ def _context(request: HttpRequest, found: Night, board: live.Board) -> dict[str,
         "byes_now": board.byes.get(found.round, ()),
         "round_length": presenter.round_length(found),
         "table_size": presenter.table_size(found),
-        "etag": live.etag(board.version),
+        "etag": live_http.etag(board.version),
         "poll_seconds": POLL_SECONDS,
         "poll_timeout_ms": POLL_TIMEOUT_MS,
     }
@@ -388,24 +394,33 @@ def _context(request: HttpRequest, found: Night, board: live.Board) -> dict[str,
 # The leaderboard: the organiser's display, the night's watch link, and their live regions
 
 
-def _board_page(request: HttpRequest, found: Night, template: str, live_url: str) -> HttpResponse:
+def _board_page(
+    request: HttpRequest, found: Night, template: str, live_url: str, events_url: str = ""
+) -> HttpResponse:
+    """The leaderboard's page, or (htmx) its live region at the night's version now: 304 if
+    the screen shows it already, else the region rendered once a version for every screen;
+    a link's screens hear of each new version by push (`events_url`)."""
     at = live.version(found)
     if request.headers.get("HX-Request"):
-        unchanged = live.not_modified(request, at)
+        unchanged = live_http.not_modified(request, at)
         if unchanged is not None:
             return unchanged
     board = live.board(found, at)
-    ctx = {**_context(request, found, board), "live_url": live_url, "scripts": SCRIPTS}
+    ctx = {
+        **_context(request, found, board),
+        "live_url": live_url,
+        "events_url": events_url,
+        "scripts": SCRIPTS,
+    }
     if request.headers.get("HX-Request"):
-        text = live.fragment(
-            found, at, live_url, lambda: render_to_string("nights/board.html", ctx, request)
+        return watched.fragment(
+            request, live_url, at, lambda: render(request, "nights/board.html", ctx)
         )
-        return live.headers(HttpResponse(text), at)
     site = phone_site(request)
     if site and found.watch_token:
         # The big screen carries the night's link as a QR code: the room follows on its phones.
         ctx["watch_qr"] = qr_svg(site + reverse("night_watch", args=[found.watch_token]))
-    return live.headers(render(request, template, ctx), at)
+    return live_http.live_headers(render(request, template, ctx), at)
 
 
 @login_required
@@ -420,14 +435,17 @@ def night_display(request: AuthedRequest, public_id: str) -> HttpResponse:
 @require_GET
 def night_watch(request: HttpRequest, token: str) -> HttpResponse:
     found = _watched(request, token)
-    return _board_page(request, found, "nights/watch.html", reverse("night_watch", args=[token]))
+    url, events = reverse("night_watch", args=[token]), reverse("night_events", args=[token])
+    return _board_page(request, found, "nights/watch.html", url, events)
 
 
 @require_GET
 def night_watch_display(request: HttpRequest, token: str) -> HttpResponse:
     found = _watched(request, token)
     url = reverse("night_watch_display", args=[token])
-    return _board_page(request, found, "nights/display.html", url)
+    return _board_page(
+        request, found, "nights/display.html", url, reverse("night_events", args=[token])
+    )
 
 
 # Printed: table cards, the round sheet, the results

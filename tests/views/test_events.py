@@ -197,7 +197,11 @@ def test_after_a_notice_the_watcher_reads_only_the_sessions_named_and_new_stream
     """At a thousand tables a server follows 3,000 streams: a read of them all at every notice
     held up the first read of each stream opening (they share one thread)."""
     asked: list[list[events.Key]] = []
-    now = {("watch_token", "a"): 2, ("scorer_token", "b"): 2, ("watch_token", "c"): 5}
+    now = {
+        ("session", "watch_token", "a"): 2,
+        ("session", "scorer_token", "b"): 2,
+        ("session", "watch_token", "c"): 5,
+    }
 
     async def reader(read: object, keys: list[events.Key]) -> dict[events.Key, int]:
         asked.append(sorted(keys))
@@ -208,7 +212,11 @@ def test_after_a_notice_the_watcher_reads_only_the_sessions_named_and_new_stream
     async def scenario() -> list[object]:
         watcher = events.VersionWatcher()
         watcher._start = lambda: None  # type: ignore[method-assign]  # reads by hand below
-        opened = [(("watch_token", "a"), 1), (("scorer_token", "b"), 1), (("watch_token", "c"), 2)]
+        opened = [
+            (("session", "watch_token", "a"), 1),
+            (("session", "scorer_token", "b"), 1),
+            (("session", "watch_token", "c"), 2),
+        ]
         streams = [watcher.follow(key, 2, session) for key, session in opened]
         nexts = [asyncio.ensure_future(anext(stream)) for stream in streams]
         await asyncio.sleep(0)  # each stream is now followed
@@ -217,13 +225,13 @@ def test_after_a_notice_the_watcher_reads_only_the_sessions_named_and_new_stream
         assert [future.done() for future in nexts] == [False, False, True]
         assert nexts[2].result() == 5
         nexts[2] = asyncio.ensure_future(anext(streams[2]))
-        await watcher._read({9})  # a session no stream here follows: no read at all
-        now[("watch_token", "c")] = 6
-        del now[("scorer_token", "b")]  # the scorer link turned off
-        await watcher._read({2})
+        await watcher._read({("session", 9)})  # a session no stream here follows: no read at all
+        now[("session", "watch_token", "c")] = 6
+        del now[("session", "scorer_token", "b")]  # the scorer link turned off
+        await watcher._read({("session", 2)})
         await asyncio.sleep(0)
         assert [future.done() for future in nexts] == [False, False, True]
-        await watcher._read({1})
+        await watcher._read({("session", 1)})
         await asyncio.sleep(0)
         results = [future.result() if future.done() else "waiting" for future in nexts]
         for future in nexts:
@@ -231,21 +239,27 @@ def test_after_a_notice_the_watcher_reads_only_the_sessions_named_and_new_stream
         await asyncio.gather(*nexts, return_exceptions=True)
         for stream in streams:
             await stream.aclose()  # type: ignore[attr-defined]
-        assert not watcher.queues and not watcher.keys_of and not watcher.session_of
+        assert not watcher.queues and not watcher.keys_of and not watcher.thing_of
         return results
 
     assert _apart(lambda: asyncio.run(scenario())) == ["waiting", None, 6]
     assert asked == [
-        [("scorer_token", "b"), ("watch_token", "a"), ("watch_token", "c")],
-        [("watch_token", "c")],
-        [("scorer_token", "b"), ("watch_token", "a")],
+        [
+            ("session", "scorer_token", "b"),
+            ("session", "watch_token", "a"),
+            ("session", "watch_token", "c"),
+        ],
+        [("session", "watch_token", "c")],
+        [("session", "scorer_token", "b"), ("session", "watch_token", "a")],
     ]
 
 
 def test_a_notice_with_no_session_named_means_read_them_all() -> None:
-    assert events.named({"12", "7"}) == {12, 7}
+    assert events.named({"12", "7"}) == {("session", 12), ("session", 7)}
     assert events.named(set()) == set()
     assert events.named({"12", ""}) is None  # migration 0012's trigger, before 0014
+    # A club night's and a season's changes are named too (migration 0022).
+    assert events.named({"n3", "g4", "5"}) == {("night", 3), ("season", 4), ("session", 5)}
 
 
 def test_a_read_that_fails_is_made_again_at_the_next_notice(monkeypatch: Any) -> None:
@@ -265,20 +279,20 @@ def test_a_read_that_fails_is_made_again_at_the_next_notice(monkeypatch: Any) ->
     async def scenario() -> int | None:
         watcher = events.VersionWatcher()
         watcher._start = lambda: None  # type: ignore[method-assign]  # reads by hand below
-        stream = watcher.follow(("watch_token", "a"), 2, 1)
+        stream = watcher.follow(("session", "watch_token", "a"), 2, 1)
         found = asyncio.ensure_future(anext(stream))
         await asyncio.sleep(0)
         watcher.fresh.clear()  # as if read once already
-        await watcher._read({1})  # fails
+        await watcher._read({("session", 1)})  # fails
         nonlocal reachable
         reachable = True
-        await watcher._read({7})  # a notice of another session
+        await watcher._read({("session", 7)})  # a notice of another session
         result = await asyncio.wait_for(found, 1)
         await stream.aclose()  # type: ignore[attr-defined]
         return result
 
     assert _apart(lambda: asyncio.run(scenario())) == 3
-    assert asked == [[("watch_token", "a")], [("watch_token", "a")]]
+    assert asked == [[("session", "watch_token", "a")], [("session", "watch_token", "a")]]
 
 
 def test_a_streams_request_keeps_few_patterns_tried_before_its_own():
