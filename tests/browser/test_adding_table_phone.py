@@ -128,7 +128,8 @@ new PerformanceObserver(list => {
 }).observe({type: "layout-shift", buffered: true});
 """
 
-# Where each row and each button of the rows is on the screen (viewport y, px).
+# Where each row, each button of the rows and the undo button's place are on the screen
+# (viewport y, px).
 PLACES = """() => {
   const places = {};
   for (const row of document.querySelectorAll('li.adding-seat')) {
@@ -137,6 +138,7 @@ PLACES = """() => {
       places[button.getAttribute('aria-label')] = button.getBoundingClientRect().top;
     }
   }
+  places['the undo button'] = document.getElementById('undo').getBoundingClientRect().top;
   return places;
 }"""
 
@@ -222,6 +224,34 @@ def test_no_row_moves_under_the_finger(
     assert coins and all(line <= coin + 0.5 for line, coin in coins), coins
     if phone["width"] == 360:
         check_a11y(page, "rows")
+
+
+@pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
+def test_the_tap_that_ends_the_game_moves_nothing(
+    open_table: OpenTable,
+    alice: User,
+    roster: list[Player],
+    check_a11y: CheckA11y,
+    phone: dict[str, int],
+) -> None:
+    """Sudden Death: Ann's bust puts her out and Ben's ends the game. The winner's banner
+    takes the round's place and no row has a button left, yet every row and "Undo the last
+    tap" stay where they were: a thumb that goes for Undo finds it there."""
+    game = _session(alice, roster, "sudden-death")
+    page = open_table(game, viewport=phone)
+    moves: list[str] = []
+    _tap_in_place(page, "Ann: Bust", moves)
+    _tap_in_place(page, "Ben: Bust", moves)
+    expect(page.locator(".finished-banner")).to_contain_text("Winner: Cat")
+    expect(page.locator("li.adding-seat button")).to_have_count(0)
+    print(f"\n{phone['width']}x{phone['height']}: moved more than {STILL} px: {moves or 'none'}")
+    assert not moves, "\n".join(moves)
+    if phone["width"] == 360:
+        check_a11y(page, "game-over")
+    # Undone where it was: the game goes on, and nothing moves either.
+    _tap_in_place(page, "Undo the last tap", moves)
+    expect(page.get_by_role("button", name="Ben: Bust", exact=True)).to_be_visible()
+    assert not moves, "\n".join(moves)
 
 
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
