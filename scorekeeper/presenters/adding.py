@@ -148,6 +148,11 @@ class SeatRow:
         return tuple(cell for cell in self.cells if cell.open)
 
 
+# A row shows this many event buttons at most beside the player's name and tokens; a preset
+# with more shows them below, on lines of their own.
+BUTTONS_BESIDE = 2
+
+
 def table_context(result: adding.AddingResult) -> dict[str, object]:
     """Everything the table, live and watch pages show, from the rules' result."""
     rules = result.rules
@@ -192,6 +197,7 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         "result": result,
         "preset": rules.preset,
         "seats": seats,
+        "buttons_beside": len(seats[0].cells) <= BUTTONS_BESIDE,
         "round_rows": round_rows(rules, result.rounds[-RECENT_ROWS:]),
         "count_noun": count_noun(rules),
         "row_count": len(result.rounds),
