@@ -1,5 +1,9 @@
 // Offline support: register the service worker (templates/cheatsheets/sw.js), whose URL the
 // script tag gives in data-sw. Without service workers the app works as before, online only.
+//
+// A part of a table page marked data-keep-copy changes the page in place (htmx swaps it after
+// each tap): once it is swapped, the page asks the worker to keep its copy again, so that the
+// table offline is the table as last tapped, not as it was loaded.
 (function () {
   var script = document.currentScript;
   var url = script && script.getAttribute("data-sw");
@@ -7,6 +11,13 @@
   window.addEventListener("load", function () {
     navigator.serviceWorker.register(url, { scope: "/" }).catch(function () {
       // Blocked (private mode, an old browser, a test harness): stay online only.
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var part = event.target;
+    if (!part.matches || !part.matches("[data-keep-copy]")) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage("keep-copy");
     });
   });
 })();
