@@ -108,6 +108,7 @@ def test_the_season_s_standings_elide_de_before_a_vowel_and_write_decimals_in_fr
     assert "Le classement de Automne" not in page
     assert '<td class="text-end fw-semibold">1,33</td>' in page
     assert re.search(r'<td class="text-end">-?\d+,\d</td>', page)  # the rating beside
+    assert f"La cote d’un nouveau joueur est 0{NBSP}; elle monte" in page  # and what it means
     winter = Season.objects.create(
         owner=alice, name="Saison 2026", family="trick", starts=autumn.starts, ends=autumn.ends
     )
