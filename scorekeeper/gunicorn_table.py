@@ -33,7 +33,7 @@ def banner(served: Plan, notes: list[str]) -> str:
                 f"\nOn this computer too: open {served.url(served.lan[0])} "
                 f"(BIND leaves out {LOOPBACK})\n"
             )
-    elif served.found:  # the network is there: BIND leaves it out
+    elif served.left_out:  # the network is there: BIND leaves it out
         listening = ", ".join(served.binds)
         out.write(
             f"The scorekeeper is ready at {served.url('localhost')}\n"

@@ -36,6 +36,10 @@ LOOPBACK = "127.0.0.1"
 # Interfaces of containers and virtual machines on this computer, not of the table's network.
 VIRTUAL_INTERFACES = ("docker", "br-", "veth", "virbr", "lxc", "cni", "podman")
 URLS_VARIABLE = "SCOREKEEPER_TABLE_URLS"  # from here to the gunicorn hook that prints them
+# From here to the app (settings.BIND_ONLY, settings.BIND_LEAVES_OUT): where it listens, and
+# this computer's local-network addresses, when BIND leaves the network out; else empty.
+BIND_ONLY_VARIABLE = "SCOREKEEPER_BIND_ONLY"
+LEFT_OUT_VARIABLE = "SCOREKEEPER_BIND_LEAVES_OUT"
 CERT_DAYS = 825  # the longest validity Apple's devices accept for a server certificate
 # Seconds after which gunicorn closes a phone's connection that sends nothing more: once it has
 # had its answer (keep-alive), and while the body of its request has stopped coming (timeout).
@@ -81,6 +85,12 @@ class Plan:
     def phone_url(self) -> str | None:
         """The address the phones open, which share links carry: the local network's first."""
         return self.url(self.lan[0]).rstrip("/") if self.lan else None
+
+    @property
+    def left_out(self) -> list[str]:
+        """This computer's local-network addresses that BIND leaves out, when it leaves them all
+        out (BIND=127.0.0.1 on a laptop on the Wi-Fi): no phone can open the app."""
+        return [] if self.lan else self.found
 
     @property
     def hosts(self) -> list[str]:
@@ -303,7 +313,13 @@ def environment(env: Mapping[str, str], served: Plan, key: str) -> dict[str, str
     }
     if served.phone_url:  # share links carry it, even on a page opened at localhost
         derived["SITE_URL"] = served.phone_url
-    return derived | {k: v for k, v in env.items() if v} | {"DEBUG": "false"}
+    # What BIND leaves out is this run's fact, never the environment's: the share page says it.
+    told = {
+        "DEBUG": "false",
+        BIND_ONLY_VARIABLE: ",".join(served.binds) if served.left_out else "",
+        LEFT_OUT_VARIABLE: ",".join(served.left_out),
+    }
+    return derived | {k: v for k, v in env.items() if v} | told
 
 
 def announcement(served: Plan, notes: list[str]) -> str:

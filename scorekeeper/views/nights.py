@@ -66,7 +66,7 @@ from scorekeeper.views.access import (
     ruleset_for_user,
     whole,
 )
-from scorekeeper.views.links import LINK_ACTIONS, phone_site, qr_svg
+from scorekeeper.views.links import LINK_ACTIONS, no_site_cause, phone_site, qr_svg
 from scorekeeper.views.players import post_data
 from scorekeeper.views.sessions import families, preset_of
 
@@ -464,7 +464,7 @@ def night_cards(request: AuthedRequest, public_id: str) -> HttpResponse:
                 "players": first.get(table.number, ()),
             }
         )
-    ctx = {"night": found, "cards": cards, "site": site}
+    ctx = {"night": found, "cards": cards, "site": site, **no_site_cause()}
     return render(request, "nights/cards.html", ctx)
 
 

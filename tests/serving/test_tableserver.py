@@ -268,3 +268,34 @@ def test_a_server_closing_while_a_phone_connects_wakes_its_waiters_once() -> Non
 
     with ThreadPoolExecutor(1) as apart:  # a browser test may keep a loop running on this thread
         apart.submit(asyncio.run, close_twice()).result()
+
+
+def test_the_app_is_told_when_bind_leaves_the_network_out() -> None:
+    """The share page says the true cause where it has no link to give: BIND, not a missing
+    network, when the computer is on one (settings.BIND_ONLY, BIND_LEAVES_OUT)."""
+    loopback = environment({}, plan({"BIND": "127.0.0.1"}, https=False, lan=LAN), "k" * 50)
+    assert loopback[tableserver.BIND_ONLY_VARIABLE] == "127.0.0.1:8000"
+    assert loopback[tableserver.LEFT_OUT_VARIABLE] == "192.168.1.20"
+    # The phones can come in, or there is no network to let them in from: nothing to tell.
+    for served in (plan({}, https=False, lan=LAN), plan({}, https=False, lan=[])):
+        told = environment({}, served, "k" * 50)
+        assert told[tableserver.BIND_ONLY_VARIABLE] == told[tableserver.LEFT_OUT_VARIABLE] == ""
+    # It is this run's fact: a value left in the environment by an earlier one does not stay.
+    stale = {tableserver.BIND_ONLY_VARIABLE: "127.0.0.1:8000", tableserver.LEFT_OUT_VARIABLE: "x"}
+    told = environment(stale, plan({}, https=False, lan=LAN), "k" * 50)
+    assert told[tableserver.BIND_ONLY_VARIABLE] == told[tableserver.LEFT_OUT_VARIABLE] == ""
+
+
+def test_the_settings_read_what_scripts_run_tells() -> None:
+    told = environment({}, plan({"BIND": "127.0.0.1"}, https=False, lan=LAN), "k" * 50)
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.BIND_ONLY, settings.BIND_LEAVES_OUT)"
+    )
+    env = {**os.environ, **told, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tableserver.ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['127.0.0.1:8000'] ['192.168.1.20']"
