@@ -8,8 +8,10 @@ origins, cookies, and SITE_URL, the local network's address that share links car
 the same variables set in the environment.
 
 This module does not import Django: it prepares the environment, runs `migrate` and
-`collectstatic` in it, then becomes gunicorn (one process tree, which Ctrl-C stops whole).
-`scorekeeper/gunicorn_table.py` prints the addresses and the QR code once gunicorn listens.
+`collectstatic` in it (the `prepare_table` command, which also says whether any account exists
+yet), then becomes gunicorn (one process tree, which Ctrl-C stops whole).
+`scorekeeper/gunicorn_table.py` prints the addresses and the QR code once gunicorn listens,
+and asks for the host's account on the first start only.
 """
 
 from __future__ import annotations
@@ -322,9 +324,10 @@ def environment(env: Mapping[str, str], served: Plan, key: str) -> dict[str, str
     return derived | {k: v for k, v in env.items() if v} | told
 
 
-def announcement(served: Plan, notes: list[str]) -> str:
-    """What gunicorn's hook prints once it listens (URLS_VARIABLE), as JSON."""
-    return json.dumps({"plan": asdict(served), "notes": notes})
+def announcement(served: Plan, notes: list[str], *, first_start: bool = False) -> str:
+    """What gunicorn's hook prints once it listens (URLS_VARIABLE), as JSON: the plan, the
+    notes, and whether no account exists yet (the host's first start)."""
+    return json.dumps({"plan": asdict(served), "notes": notes, "first_start": first_start})
 
 
 def gunicorn_command(served: Plan, tls: tuple[Path, Path] | None) -> list[str]:
@@ -368,10 +371,15 @@ def keep_private(env: Mapping[str, str]) -> None:
             path.chmod(0o600)
 
 
-def _manage(env: dict[str, str], *args: str) -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT)
+def prepare(env: dict[str, str]) -> bool:
+    """Migrate and collect the static files in the app's environment (`prepare_table`, one
+    process): whether no account exists yet, the host's first start. A failure stops here,
+    its message on the terminal."""
+    command = [sys.executable, str(ROOT / "manage.py"), "prepare_table"]
+    done = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     if done.returncode:
         raise SystemExit(done.returncode)
+    return done.stdout.split()[-1] == "0"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -399,14 +407,14 @@ def main(argv: list[str] | None = None) -> None:
         if made:
             notes.append(f"Made a self-signed certificate for {', '.join(served.hosts)}.")
         notes.append(f"Certificate fingerprint (SHA-256): {fingerprint(cert)}")
-    env[URLS_VARIABLE] = announcement(served, notes)
     env["PYTHONUNBUFFERED"] = "1"
     keep_private(env)
+    print("Preparing the database and the static files…", flush=True)
     try:
-        _manage(env, "migrate", "--noinput", "--verbosity", "0")
-        _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+        first_start = prepare(env)
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    env[URLS_VARIABLE] = announcement(served, notes, first_start=first_start)
     sys.stdout.flush()
     command = gunicorn_command(served, tls)
     os.execve(command[0], command, env)  # gunicorn takes this process over: Ctrl-C reaches it

@@ -187,11 +187,11 @@ def test_gunicorn_serves_tls_with_the_certificate(tmp_path: Path) -> None:
 
 
 def test_the_banner_gives_the_address_a_qr_code_and_what_plain_http_lacks() -> None:
-    text = banner(plan({}, https=False, lan=LAN), [])
+    text = banner(plan({}, https=False, lan=LAN), [], first_start=True)
     assert "    http://192.168.1.20:8000/\n" in text
     assert "▀" in text or "▄" in text  # the QR code, in half blocks
     assert "On this computer: http://localhost:8000/" in text
-    assert "create the host's account" in text
+    assert "First start: open it and create the host's account" in text
     assert "scripts/run --https" in text
     assert "Press Ctrl-C to stop" in text
     https = banner(plan({}, https=True, lan=LAN), ["Fingerprint X"])
@@ -231,7 +231,42 @@ def test_the_banner_reads_what_the_server_was_told() -> None:
     served = plan({"BIND": "127.0.0.1"}, https=True, lan=LAN)
     env = {URLS_VARIABLE: tableserver.announcement(served, ["Fingerprint X"])}
     assert banner_from(env) == banner(served, ["Fingerprint X"])
+    first = {URLS_VARIABLE: tableserver.announcement(served, [], first_start=True)}
+    assert banner_from(first) == banner(served, [], first_start=True)
     assert banner_from({}) is None
+
+
+def test_the_host_is_asked_for_an_account_on_the_first_start_only() -> None:
+    """Once an account exists, every start after says nothing of making one."""
+    served = plan({}, https=False, lan=LAN)
+    assert "create the host's account" in banner(served, [], first_start=True)
+    later = banner(served, [])
+    assert "First start" not in later and "create the host's account" not in later
+    assert "Press Ctrl-C to stop" in later
+
+
+def test_preparing_says_whether_any_account_exists(tmp_path: Path) -> None:
+    """scripts/run's one step before serving (the prepare_table command): it migrates a new
+    database and collects the static files, and tells a first start from a later one."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {
+        "DEBUG": "true",
+        "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    }
+    assert tableserver.prepare(env) is True
+    assert (tmp_path / "static" / "css" / "app.css").exists()
+    made = subprocess.run(
+        [sys.executable, "manage.py", "createsuperuser", "--noinput", "--username", "sam"],
+        cwd=tableserver.ROOT,
+        env=env
+        | {"DJANGO_SUPERUSER_PASSWORD": "a long table password", "DJANGO_SUPERUSER_EMAIL": ""},
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    assert tableserver.prepare(env) is False
 
 
 def test_the_app_is_told_the_address_phones_open() -> None:
