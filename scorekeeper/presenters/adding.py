@@ -61,6 +61,11 @@ def _said(player: str, event: str) -> str:
     return _("%(player)s: %(event)s") % {"player": player, "event": event}
 
 
+def event_said(rules: adding.AddingRules, event: adding.Event) -> str:
+    """An event with its player, as the correction page lists it: 'Ben: Hit 33'."""
+    return _said(event.player, event_label(rules, event))
+
+
 def last_tap_message(result: adding.AddingResult) -> str:
     """What the last tap did, to everyone: 'Ben: Hit 33. Ann −1, Cat −1. Cat is out.'"""
     rules, effect = result.rules, result.rounds[-1].events[-1]

@@ -66,7 +66,7 @@ from scorekeeper.views.access import (
     ruleset_for_user,
     whole,
 )
-from scorekeeper.views.links import LINK_ACTIONS, phone_site, qr_svg
+from scorekeeper.views.links import LINK_ACTIONS, no_site_cause, phone_site, qr_svg
 from scorekeeper.views.players import post_data
 from scorekeeper.views.sessions import families, preset_of
 
@@ -74,6 +74,9 @@ NIGHTS_PER_PAGE = 20
 POLL_SECONDS = 1  # the room's leaderboard follows a save within about a second
 POLL_TIMEOUT_MS = 8000
 SCRIPTS = ("js/live.js",)
+# The big screen pages its long lists by itself (static/js/display.js), a page this long.
+DISPLAY_SCRIPTS = (*SCRIPTS, "js/display.js")
+PAGE_SECONDS = 10
 
 
 def night_for_user(request: AuthedRequest, public_id: str) -> Night:
@@ -388,14 +391,21 @@ def _context(request: HttpRequest, found: Night, board: live.Board) -> dict[str,
 # The leaderboard: the organiser's display, the night's watch link, and their live regions
 
 
-def _board_page(request: HttpRequest, found: Night, template: str, live_url: str) -> HttpResponse:
+def _board_page(
+    request: HttpRequest, found: Night, template: str, live_url: str, scripts: tuple[str, ...]
+) -> HttpResponse:
     at = live.version(found)
     if request.headers.get("HX-Request"):
         unchanged = live.not_modified(request, at)
         if unchanged is not None:
             return unchanged
     board = live.board(found, at)
-    ctx = {**_context(request, found, board), "live_url": live_url, "scripts": SCRIPTS}
+    ctx = {
+        **_context(request, found, board),
+        "live_url": live_url,
+        "scripts": scripts,
+        "page_seconds": PAGE_SECONDS,
+    }
     if request.headers.get("HX-Request"):
         text = live.fragment(
             found, at, live_url, lambda: render_to_string("nights/board.html", ctx, request)
@@ -412,22 +422,22 @@ def _board_page(request: HttpRequest, found: Night, template: str, live_url: str
 @require_GET
 def night_display(request: AuthedRequest, public_id: str) -> HttpResponse:
     found = night_for_user(request, public_id)
-    return _board_page(
-        request, found, "nights/display.html", reverse("night_display", args=[public_id])
-    )
+    url = reverse("night_display", args=[public_id])
+    return _board_page(request, found, "nights/display.html", url, DISPLAY_SCRIPTS)
 
 
 @require_GET
 def night_watch(request: HttpRequest, token: str) -> HttpResponse:
     found = _watched(request, token)
-    return _board_page(request, found, "nights/watch.html", reverse("night_watch", args=[token]))
+    url = reverse("night_watch", args=[token])
+    return _board_page(request, found, "nights/watch.html", url, SCRIPTS)
 
 
 @require_GET
 def night_watch_display(request: HttpRequest, token: str) -> HttpResponse:
     found = _watched(request, token)
     url = reverse("night_watch_display", args=[token])
-    return _board_page(request, found, "nights/display.html", url)
+    return _board_page(request, found, "nights/display.html", url, DISPLAY_SCRIPTS)
 
 
 # Printed: table cards, the round sheet, the results
@@ -454,7 +464,7 @@ def night_cards(request: AuthedRequest, public_id: str) -> HttpResponse:
                 "players": first.get(table.number, ()),
             }
         )
-    ctx = {"night": found, "cards": cards, "site": site}
+    ctx = {"night": found, "cards": cards, "site": site, **no_site_cause()}
     return render(request, "nights/cards.html", ctx)
 
 

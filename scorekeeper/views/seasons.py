@@ -117,7 +117,7 @@ def season_delete(request: AuthedRequest, public_id: str) -> HttpResponse:
 def _context(season: Season) -> dict[str, object]:
     return {
         "season": season,
-        "rows": live.standings(season),
+        "rows": presenter.season_rows(live.standings(season)),
         "nights": live.nights_of(season),
         "best_rule": rules.BEST_RULE,
     }
