@@ -17,8 +17,9 @@ import segno
 from scorekeeper.tableserver import LOOPBACK, URLS_VARIABLE, Plan
 
 
-def banner(served: Plan, notes: list[str]) -> str:
-    """What the host reads in the terminal once the server answers."""
+def banner(served: Plan, notes: list[str], *, first_start: bool = False) -> str:
+    """What the host reads in the terminal once the server answers; on the first start (no
+    account yet), how to begin."""
     out = io.StringIO()
     if served.lan:
         out.write("The scorekeeper is ready. On every phone at the table (same Wi-Fi), open\n\n")
@@ -33,7 +34,7 @@ def banner(served: Plan, notes: list[str]) -> str:
                 f"\nOn this computer too: open {served.url(served.lan[0])} "
                 f"(BIND leaves out {LOOPBACK})\n"
             )
-    elif served.found:  # the network is there: BIND leaves it out
+    elif served.left_out:  # the network is there: BIND leaves it out
         listening = ", ".join(served.binds)
         out.write(
             f"The scorekeeper is ready at {served.url('localhost')}\n"
@@ -47,10 +48,11 @@ def banner(served: Plan, notes: list[str]) -> str:
             "No local network was found, so only this computer can open it: join the Wi-Fi\n"
             "and start it again to let the phones in.\n"
         )
-    out.write(
-        "First start? Open it and create the host's account; the others at the table need\n"
-        "no account: share a session's watch or scorer link (its QR code) with them.\n"
-    )
+    if first_start:
+        out.write(
+            "First start: open it and create the host's account; the others at the table need\n"
+            "no account: share a session's watch or scorer link (its QR code) with them.\n"
+        )
     if not served.https:
         out.write(
             "Over plain HTTP the phones cannot keep their screen on, keep rule sheets offline\n"
@@ -72,7 +74,9 @@ def banner(served: Plan, notes: list[str]) -> str:
 def banner_from(env: Mapping[str, str]) -> str | None:
     """The banner for the plan scripts/run announced (tableserver.announcement), if any."""
     shown = json.loads(env.get(URLS_VARIABLE) or "{}")
-    return banner(Plan(**shown["plan"]), shown["notes"]) if shown else None
+    if not shown:
+        return None
+    return banner(Plan(**shown["plan"]), shown["notes"], first_start=shown["first_start"])
 
 
 def when_ready(server: Any) -> None:

@@ -21,6 +21,13 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
+# What a rating means to a player, as the pages say it: a new player's is 0, and after
+# SCALE_GAMES games at tables of three among regulars, a player who wins this share of them is
+# near this figure. Worked out by playing such players through this model, not guessed
+# (tests/test_ratings.py plays them again and checks the figures).
+SCALE_GAMES = 50
+SCALE = {"third": 13, "half": 18, "three_in_four": 26}
+
 
 @dataclass(frozen=True)
 class Game:

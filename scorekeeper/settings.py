@@ -86,6 +86,11 @@ CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
 # it to this computer's address on the local network. Unset, a link carries the address its page
 # was opened at, and a page opened at a loopback address shows none.
 SITE_URL = envorigin("SITE_URL")
+# scripts/run's word that BIND keeps the phones out: where it listens ("127.0.0.1:8000"), and
+# this computer's addresses on the local network that BIND leaves out. Where no link can be
+# given, the share page says this cause and its cure, as the terminal does. Empty otherwise.
+BIND_ONLY = envlist("SCOREKEEPER_BIND_ONLY", [])
+BIND_LEAVES_OUT = envlist("SCOREKEEPER_BIND_LEAVES_OUT", [])
 
 INSTALLED_APPS = [
     "django.contrib.admin",

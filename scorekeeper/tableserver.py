@@ -8,8 +8,10 @@ origins, cookies, and SITE_URL, the local network's address that share links car
 the same variables set in the environment.
 
 This module does not import Django: it prepares the environment, runs `migrate` and
-`collectstatic` in it, then becomes gunicorn (one process tree, which Ctrl-C stops whole).
-`scorekeeper/gunicorn_table.py` prints the addresses and the QR code once gunicorn listens.
+`collectstatic` in it (the `prepare_table` command, which also says whether any account exists
+yet), then becomes gunicorn (one process tree, which Ctrl-C stops whole).
+`scorekeeper/gunicorn_table.py` prints the addresses and the QR code once gunicorn listens,
+and asks for the host's account on the first start only.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ LOOPBACK = "127.0.0.1"
 # Interfaces of containers and virtual machines on this computer, not of the table's network.
 VIRTUAL_INTERFACES = ("docker", "br-", "veth", "virbr", "lxc", "cni", "podman")
 URLS_VARIABLE = "SCOREKEEPER_TABLE_URLS"  # from here to the gunicorn hook that prints them
+# From here to the app (settings.BIND_ONLY, settings.BIND_LEAVES_OUT): where it listens, and
+# this computer's local-network addresses, when BIND leaves the network out; else empty.
+BIND_ONLY_VARIABLE = "SCOREKEEPER_BIND_ONLY"
+LEFT_OUT_VARIABLE = "SCOREKEEPER_BIND_LEAVES_OUT"
 CERT_DAYS = 825  # the longest validity Apple's devices accept for a server certificate
 # Seconds after which gunicorn closes a phone's connection that sends nothing more: once it has
 # had its answer (keep-alive), and while the body of its request has stopped coming (timeout).
@@ -81,6 +87,12 @@ class Plan:
     def phone_url(self) -> str | None:
         """The address the phones open, which share links carry: the local network's first."""
         return self.url(self.lan[0]).rstrip("/") if self.lan else None
+
+    @property
+    def left_out(self) -> list[str]:
+        """This computer's local-network addresses that BIND leaves out, when it leaves them all
+        out (BIND=127.0.0.1 on a laptop on the Wi-Fi): no phone can open the app."""
+        return [] if self.lan else self.found
 
     @property
     def hosts(self) -> list[str]:
@@ -303,12 +315,19 @@ def environment(env: Mapping[str, str], served: Plan, key: str) -> dict[str, str
     }
     if served.phone_url:  # share links carry it, even on a page opened at localhost
         derived["SITE_URL"] = served.phone_url
-    return derived | {k: v for k, v in env.items() if v} | {"DEBUG": "false"}
+    # What BIND leaves out is this run's fact, never the environment's: the share page says it.
+    told = {
+        "DEBUG": "false",
+        BIND_ONLY_VARIABLE: ",".join(served.binds) if served.left_out else "",
+        LEFT_OUT_VARIABLE: ",".join(served.left_out),
+    }
+    return derived | {k: v for k, v in env.items() if v} | told
 
 
-def announcement(served: Plan, notes: list[str]) -> str:
-    """What gunicorn's hook prints once it listens (URLS_VARIABLE), as JSON."""
-    return json.dumps({"plan": asdict(served), "notes": notes})
+def announcement(served: Plan, notes: list[str], *, first_start: bool = False) -> str:
+    """What gunicorn's hook prints once it listens (URLS_VARIABLE), as JSON: the plan, the
+    notes, and whether no account exists yet (the host's first start)."""
+    return json.dumps({"plan": asdict(served), "notes": notes, "first_start": first_start})
 
 
 def gunicorn_command(served: Plan, tls: tuple[Path, Path] | None) -> list[str]:
@@ -352,10 +371,15 @@ def keep_private(env: Mapping[str, str]) -> None:
             path.chmod(0o600)
 
 
-def _manage(env: dict[str, str], *args: str) -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT)
+def prepare(env: dict[str, str]) -> bool:
+    """Migrate and collect the static files in the app's environment (`prepare_table`, one
+    process): whether no account exists yet, the host's first start. A failure stops here,
+    its message on the terminal."""
+    command = [sys.executable, str(ROOT / "manage.py"), "prepare_table"]
+    done = subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     if done.returncode:
         raise SystemExit(done.returncode)
+    return done.stdout.split()[-1] == "0"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -383,14 +407,14 @@ def main(argv: list[str] | None = None) -> None:
         if made:
             notes.append(f"Made a self-signed certificate for {', '.join(served.hosts)}.")
         notes.append(f"Certificate fingerprint (SHA-256): {fingerprint(cert)}")
-    env[URLS_VARIABLE] = announcement(served, notes)
     env["PYTHONUNBUFFERED"] = "1"
     keep_private(env)
+    print("Preparing the database and the static files…", flush=True)
     try:
-        _manage(env, "migrate", "--noinput", "--verbosity", "0")
-        _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+        first_start = prepare(env)
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    env[URLS_VARIABLE] = announcement(served, notes, first_start=first_start)
     sys.stdout.flush()
     command = gunicorn_command(served, tls)
     os.execve(command[0], command, env)  # gunicorn takes this process over: Ctrl-C reaches it

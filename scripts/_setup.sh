@@ -30,19 +30,39 @@ else
     if [ ! -x .venv/bin/python ] ||
         ! .venv/bin/python -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then
         rm -rf .venv
-        "$(pick_python)" -m venv .venv
+        python="$(pick_python)"
+        echo "Making the virtual environment .venv with $python …"
+        "$python" -m venv .venv
     fi
 
     stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
     if [ ! -f "$stamp" ]; then
-        echo "Installing Python packages into .venv ..."
+        # About a minute of pip with nothing to see: say so first, then every
+        # SCOREKEEPER_INSTALL_TICK seconds what it is at (the log's last step), so that a quiet
+        # terminal never looks stuck. The ticker stops with the install, or with this shell.
         log=.venv/install.log
+        : >"$log"
+        echo "Installing Python packages into .venv (first run, or pyproject.toml changed:"
+        echo "about a minute; everything it does goes to $log) …"
+        started=$SECONDS
+        (
+            while sleep "${SCOREKEEPER_INSTALL_TICK:-15}" && kill -0 "$$" 2>/dev/null; do
+                step=$(grep -E '^(Collecting|Downloading|Building|Installing|Successfully)' "$log" |
+                    tail -n 1 | cut -c1-60 || true)
+                echo "  … still installing, $((SECONDS - started)) s${step:+: $step}"
+            done
+        ) &
+        ticker=$!
         if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip &&
             .venv/bin/python -m pip install --disable-pip-version-check -e ".[dev]"; } >"$log" 2>&1; then
+            kill "$ticker" 2>/dev/null || true
             cat "$log" >&2
             echo "Installing the Python packages failed (log above)." >&2
             exit 1
         fi
+        kill "$ticker" 2>/dev/null || true
+        wait "$ticker" 2>/dev/null || true
+        echo "Installed the Python packages in $((SECONDS - started)) s."
         rm -f .venv/.installed-*
         touch "$stamp"
     fi

@@ -4,11 +4,14 @@ order in the order the games were played."""
 from __future__ import annotations
 
 import datetime
+import random
+import statistics
+from collections.abc import Hashable
 
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.ratings import Game, rate
+from scorekeeper.ratings import SCALE, SCALE_GAMES, Game, Rating, rate
 
 DAY = datetime.date(2026, 11, 1)
 
@@ -69,3 +72,37 @@ def test_a_winner_rises_and_the_last_falls() -> None:
     rated = rate([game(0, 1, {"Ann": 1, "Ben": 2, "Cat": 3})])["trick"]
     assert rated["Ann"].mu > 25 > rated["Cat"].mu
     assert rated["Ann"].shown > rated["Ben"].shown > rated["Cat"].shown
+
+
+def regular(share: float, seed: int, pool: int = 8) -> float:
+    """The rating of a player after SCALE_GAMES games at tables of three against two of `pool`
+    regulars of equal strength (who also play one another as often), winning `share` of them
+    and otherwise second or third alike."""
+    draw = random.Random(seed)
+    games: list[Game] = []
+
+    def played(places: dict[Hashable, int]) -> None:
+        games.append(Game(family="trick", played=DAY, order=(len(games), 0), places=places))
+
+    for _ in range(SCALE_GAMES):
+        played(dict(zip(draw.sample(range(pool), 3), draw.sample([1, 2, 3], 3), strict=True)))
+        mine = 1 if draw.random() < share else draw.choice([2, 3])
+        others = draw.sample([place for place in (1, 2, 3) if place != mine], 2)
+        played({"me": mine, **dict(zip(draw.sample(range(pool), 2), others, strict=True))})
+    return rate(games)["trick"]["me"].shown
+
+
+@pytest.mark.parametrize(
+    ("key", "share"), [("third", 1 / 3), ("half", 1 / 2), ("three_in_four", 3 / 4)]
+)
+def test_the_scale_the_pages_give_is_what_the_model_gives(key: str, share: float) -> None:
+    """The pages say where a regular stands after SCALE_GAMES games by the share they win
+    (ratings.SCALE): the median of a hundred such players, played through the model, is
+    that figure give or take 1.5."""
+    figures = [regular(share, seed) for seed in range(100)]
+    assert abs(statistics.median(figures) - SCALE[key]) <= 1.5, statistics.median(figures)
+
+
+def test_a_new_player_starts_at_0_as_the_pages_say() -> None:
+    new = PlackettLuce().rating()
+    assert Rating(mu=new.mu, sigma=new.sigma).shown == pytest.approx(0)

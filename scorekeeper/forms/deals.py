@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -18,6 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scorekeeper.rules import trick
 from scorekeeper.rules.common import join_names
+from scorekeeper.rules.i18n import vowel_sound_first
 
 
 def _trump_label(trump: str | None) -> str:
@@ -432,25 +432,6 @@ def _choices(
             for number, (value, label) in enumerate(cast(list[tuple[str, str]], choices))
         ],
     }
-
-
-# A sentence with a name after « de » has a second wording, under the context "the name
-# begins with a vowel sound" (written out at each call: makemessages reads only a literal
-# context), for French to elide it (« l’annonce d’Anne », but « de Ben »). English has one.
-
-
-def vowel_sound_first(name: str) -> bool:
-    """Whether a name begins with a vowel sound, as French elision asks: a vowel, accented or
-    not (Anne, Élodie), a mute h (Hugo, Hélène: first names take it so), or a y before a
-    consonant (Yves, but not Yann)."""
-    spelled = unicodedata.normalize("NFD", name.strip().lower())
-    letters = [c for c in spelled if not unicodedata.combining(c)]
-    vowels = "aeiouœæ"
-    if not letters:
-        return False
-    if letters[0] == "y":
-        return len(letters) > 1 and letters[1] not in vowels + "y"
-    return letters[0] in vowels + "h"
 
 
 def _hand_label(name: str) -> str:

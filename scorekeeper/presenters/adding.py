@@ -60,6 +60,11 @@ def _said(player: str, event: str) -> str:
     return _("%(player)s: %(event)s") % {"player": player, "event": event}
 
 
+def event_said(rules: adding.AddingRules, event: adding.Event) -> str:
+    """An event with its player, as the correction page lists it: 'Ben: Hit 33'."""
+    return _said(event.player, event_label(rules, event))
+
+
 def last_tap_message(result: adding.AddingResult) -> str:
     """What the last tap did, to everyone: 'Ben: Hit 33. Ann −1, Cat −1. Cat is out.'"""
     rules, effect = result.rules, result.rounds[-1].events[-1]
@@ -133,7 +138,8 @@ class SeatRow:
     folds: int  # dollar bill: folds made so far
     # One cell per event of the session, in the same order on every row: a button where this
     # player may record that event now, else its empty place. Every row keeps its cells, so
-    # that no button moves when a player goes out or sits out; none once the game is over.
+    # that no button moves when a player goes out or sits out, or the game ends (every cell
+    # empty then: the undo button below stays under the thumb that ended it).
     cells: tuple[EventCell, ...]
 
     @property
@@ -146,12 +152,17 @@ class SeatRow:
         return tuple(cell for cell in self.cells if cell.open)
 
 
+# A row shows this many event buttons at most beside the player's name and tokens; a preset
+# with more shows them below, on lines of their own.
+BUTTONS_BESIDE = 2
+
+
 def table_context(result: adding.AddingResult) -> dict[str, object]:
     """Everything the table, live and watch pages show, from the rules' result."""
     rules = result.rules
     standings = {standing.player: standing for standing in result.standings}
-    allowed = result.allowed
-    events = () if result.finished else adding.events_for(rules)
+    allowed = {} if result.finished else result.allowed
+    events = adding.events_for(rules)
     allowance = _allowance(result)
     seats = []
     for index, name in enumerate(rules.players):
@@ -190,6 +201,7 @@ def table_context(result: adding.AddingResult) -> dict[str, object]:
         "result": result,
         "preset": rules.preset,
         "seats": seats,
+        "buttons_beside": len(seats[0].cells) <= BUTTONS_BESIDE,
         "round_rows": round_rows(rules, result.rounds[-RECENT_ROWS:]),
         "count_noun": count_noun(rules),
         "row_count": len(result.rounds),

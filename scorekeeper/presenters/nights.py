@@ -4,8 +4,11 @@ seating of every round, the prizes, the downloads."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -30,6 +33,19 @@ class Row:
     tied: bool  # shares its rank
 
 
+def score(value: Fraction | str) -> str:
+    """A score as the page shows it, in the page's language: the rules' figure ("102.67",
+    two decimals at most) with the language's decimal mark ("102,67" in French), as Django
+    writes the ratings beside it. The downloads keep the rules' own figure."""
+    text = rules.score_text(value) if isinstance(value, Fraction) else value
+    return number_format(Decimal(text))
+
+
+def season_rows(rows: Sequence[SeasonRow]) -> list[SeasonRow]:
+    """A season's standings with their points as the page shows them."""
+    return [replace(row, points=score(row.points)) for row in rows]
+
+
 def method_of(night: Night) -> rules.Method:
     return rules.method(night.method)
 
@@ -42,7 +58,7 @@ def rows(night: Night, board: Board) -> list[Row]:
         Row(
             rank=line.rank,
             player=line.player,
-            score=rules.score_text(line.score),
+            score=score(line.score),
             rounds=line.rounds,
             byes=line.byes,
             firsts=line.firsts,
@@ -112,8 +128,8 @@ def csv_rows(night: Night, board: Board) -> list[list[object]]:
         _("First places"),
     ]
     return [header] + [
-        [row.rank, row.player, row.score, row.rounds, row.byes, row.firsts]
-        for row in rows(night, board)
+        [line.rank, line.player, rules.score_text(line.score), line.rounds, line.byes, line.firsts]
+        for line in board.lines
     ]
 
 

@@ -15,6 +15,7 @@ it is shown, with `_()` on the rules side or `gettext()` on the Django side: the
 Anything cached that holds translated words must key its cache on `language()`.
 """
 
+import unicodedata
 from collections.abc import Callable
 
 
@@ -59,3 +60,23 @@ def gettext_noop(message: str) -> str:
 def language() -> str:
     """The active language's code ("en" outside Django): a key for caches of translated words."""
     return _language() or "en"
+
+
+# A sentence with a name after « de » has a second wording, under the context "the name
+# begins with a vowel sound" (written out at each use: makemessages reads only a literal
+# context), for French to elide it (« l’annonce d’Anne », « le classement d’Automne 2026 »,
+# but « de Ben »). English has one.
+
+
+def vowel_sound_first(name: str) -> bool:
+    """Whether a name begins with a vowel sound, as French elision asks: a vowel, accented or
+    not (Anne, Élodie), a mute h (Hugo, Hélène: first names take it so), or a y before a
+    consonant (Yves, but not Yann)."""
+    spelled = unicodedata.normalize("NFD", name.strip().lower())
+    letters = [c for c in spelled if not unicodedata.combining(c)]
+    vowels = "aeiouœæ"
+    if not letters:
+        return False
+    if letters[0] == "y":
+        return len(letters) > 1 and letters[1] not in vowels + "y"
+    return letters[0] in vowels + "h"

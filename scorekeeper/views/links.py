@@ -80,7 +80,7 @@ def session_share(request: AuthedRequest, public_id: str) -> HttpResponse:
             links[kind] = {"url": url, "qr": qr_svg(url), "title": title}
         elif token:
             links[kind] = {"url": None}
-    ctx = {"session": session, "base": table.base, "site": site, **links}
+    ctx = {"session": session, "base": table.base, "site": site, **links, **no_site_cause()}
     return render(request, "scorekeeper/session_share.html", ctx)
 
 
@@ -96,6 +96,12 @@ def phone_site(request: HttpRequest) -> str | None:
     except ValueError:
         loopback = host == "localhost" or host.endswith(".localhost")
     return None if loopback else f"{request.scheme}://{request.get_host()}"
+
+
+def no_site_cause() -> dict[str, list[str]]:
+    """Where a page has no address to give the phones, scripts/run's word on why, when BIND is
+    the cause (scorekeeper/bind_only.html): where it listens, and this computer's address."""
+    return {"bind_only": settings.BIND_ONLY, "bind_leaves_out": settings.BIND_LEAVES_OUT}
 
 
 def _share_message(kind: str, action: str) -> str:

@@ -68,7 +68,7 @@ from scorekeeper.views.access import (
     ruleset_for_user,
     whole,
 )
-from scorekeeper.views.links import LINK_ACTIONS, phone_site, qr_svg
+from scorekeeper.views.links import LINK_ACTIONS, no_site_cause, phone_site, qr_svg
 from scorekeeper.views.live import POLL_SECONDS as POLL_EVERY
 from scorekeeper.views.live import POLL_TIMEOUT_SECONDS
 from scorekeeper.views.players import post_data
@@ -80,6 +80,9 @@ NIGHTS_PER_PAGE = 20
 POLL_SECONDS = POLL_EVERY
 POLL_TIMEOUT_MS = POLL_TIMEOUT_SECONDS * 1000
 SCRIPTS = ("js/live.js",)
+# The big screen pages its long lists by itself (static/js/display.js), a page this long.
+DISPLAY_SCRIPTS = (*SCRIPTS, "js/display.js")
+PAGE_SECONDS = 10
 
 
 def night_for_user(request: AuthedRequest, public_id: str) -> Night:
@@ -395,7 +398,12 @@ def _context(request: HttpRequest, found: Night, board: live.Board) -> dict[str,
 
 
 def _board_page(
-    request: HttpRequest, found: Night, template: str, live_url: str, events_url: str = ""
+    request: HttpRequest,
+    found: Night,
+    template: str,
+    live_url: str,
+    scripts: tuple[str, ...],
+    events_url: str = "",
 ) -> HttpResponse:
     """The leaderboard's page, or (htmx) its live region at the night's version now: 304 if
     the screen shows it already, else the region rendered once a version for every screen;
@@ -410,7 +418,8 @@ def _board_page(
         **_context(request, found, board),
         "live_url": live_url,
         "events_url": events_url,
-        "scripts": SCRIPTS,
+        "scripts": scripts,
+        "page_seconds": PAGE_SECONDS,
     }
     if request.headers.get("HX-Request"):
         return watched.fragment(
@@ -427,25 +436,23 @@ def _board_page(
 @require_GET
 def night_display(request: AuthedRequest, public_id: str) -> HttpResponse:
     found = night_for_user(request, public_id)
-    return _board_page(
-        request, found, "nights/display.html", reverse("night_display", args=[public_id])
-    )
+    url = reverse("night_display", args=[public_id])
+    return _board_page(request, found, "nights/display.html", url, DISPLAY_SCRIPTS)
 
 
 @require_GET
 def night_watch(request: HttpRequest, token: str) -> HttpResponse:
     found = _watched(request, token)
     url, events = reverse("night_watch", args=[token]), reverse("night_events", args=[token])
-    return _board_page(request, found, "nights/watch.html", url, events)
+    return _board_page(request, found, "nights/watch.html", url, SCRIPTS, events)
 
 
 @require_GET
 def night_watch_display(request: HttpRequest, token: str) -> HttpResponse:
     found = _watched(request, token)
     url = reverse("night_watch_display", args=[token])
-    return _board_page(
-        request, found, "nights/display.html", url, reverse("night_events", args=[token])
-    )
+    events = reverse("night_events", args=[token])
+    return _board_page(request, found, "nights/display.html", url, DISPLAY_SCRIPTS, events)
 
 
 # Printed: table cards, the round sheet, the results
@@ -472,7 +479,7 @@ def night_cards(request: AuthedRequest, public_id: str) -> HttpResponse:
                 "players": first.get(table.number, ()),
             }
         )
-    ctx = {"night": found, "cards": cards, "site": site}
+    ctx = {"night": found, "cards": cards, "site": site, **no_site_cause()}
     return render(request, "nights/cards.html", ctx)
 
 

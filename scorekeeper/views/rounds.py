@@ -322,7 +322,7 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
         raise Http404("No such round")
     rules = ADDING.rules(session)
     shown = [effect.event for effect in ADDING.result(session).rounds[number - 1].events]
-    places = [_labelled(rules, event) for event in shown]
+    places = [presenter.event_said(rules, event) for event in shown]
     form = RoundEventForm(rules=rules, places=places)
     changing: tuple[int, RoundEventForm] | None = None  # the change form sent, bound
     if request.method == "POST":
@@ -411,24 +411,19 @@ def _correct_again_message(
         return _(
             "This form was already used once. What you sent this time is different, so it was "
             "not saved: changing %(event)s to %(new)s. It is filled in below, to change again."
-        ) % {"event": _labelled(rules, was), "new": _labelled(rules, add)}
+        ) % {"event": presenter.event_said(rules, was), "new": presenter.event_said(rules, add)}
     if add is not None:
         return _(
             "This form was already used once. What you sent this time is different, so it was "
             "not saved: adding %(event)s. It is filled in below, to add again."
-        ) % {"event": _labelled(rules, add)}
+        ) % {"event": presenter.event_said(rules, add)}
     if was is None:
         return str(reused)
     return _(
         "This form was already used once. What you sent this time is different, so it was "
         "not saved: removing %(event)s. The round is below as it is now; remove it again if "
         "it should go."
-    ) % {"event": _labelled(rules, was)}
-
-
-def _labelled(rules: adding.AddingRules, event: adding.Event) -> str:
-    """An event as the correction page lists it: "Ben: Hit 33"."""
-    return f"{event.player}: {presenter.event_label(rules, event)}"
+    ) % {"event": presenter.event_said(rules, was)}
 
 
 def _render_correction(
@@ -449,7 +444,8 @@ def _render_correction(
     for index, event in enumerate(events):
         sent = changing[1] if changing is not None and changing[0] == index else None
         change_form = sent or RoundEventForm(rules=rules, event=event, auto_id=_change_id(index))
-        change_forms.append((index, _labelled(rules, event), change_form, sent is not None))
+        said = presenter.event_said(rules, event)
+        change_forms.append((index, said, change_form, sent is not None))
     ctx = {
         "table": table,
         "session": session,

@@ -127,7 +127,7 @@ def _context(season: Season) -> dict[str, object]:
     shown = list(nights.reverse()[:NIGHTS_SHOWN])[::-1]
     return {
         "season": season,
-        "rows": reads.season_rows(season),
+        "rows": presenter.season_rows(reads.season_rows(season)),
         "nights": shown,
         "earlier_nights": nights.count() - len(shown) if len(shown) == NIGHTS_SHOWN else 0,
         "best_rule": rules.BEST_RULE,

@@ -25,8 +25,9 @@ from scorekeeper import languages
 from scorekeeper.context_processors import THEME_COOKIE, THEMES
 from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable
 from scorekeeper.models import GameSession, Player
+from scorekeeper.night_models import Night
 
-CONTINUE_SESSIONS = 3  # the sessions in progress that the home page offers to continue
+CONTINUE_SESSIONS = 3  # the sessions (and club nights) in progress the home page offers to continue
 
 
 def safe_next(request: HttpRequest, fallback: str) -> str:
@@ -53,7 +54,8 @@ def home(request: HttpRequest) -> HttpResponse:
         .prefetch_related("seats__player")
         .order_by("-updated")[:CONTINUE_SESSIONS]
     )
-    ctx = {"player_count": players.count(), "playing": playing}
+    nights = Night.objects.for_user(request.user).filter(finished=False)[:CONTINUE_SESSIONS]
+    ctx = {"player_count": players.count(), "playing": playing, "nights": nights}
     return render(request, "scorekeeper/home.html", ctx)
 
 

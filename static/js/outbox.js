@@ -76,6 +76,12 @@
     var text = count === 1 ? box.dataset.one : box.dataset.many;
     return text.replace("{count}", String(count));
   }
+  // "Deal 6: not yet scored", in the page's language ("Donne 6 : pas encore comptée").
+  function labelled(label, text) {
+    return (box.dataset.labelled || "{label}: {text}")
+      .replace("{label}", function () { return label; })
+      .replace("{text}", function () { return text; });
+  }
 
   // The note: what waits, each marked as not yet scored; taps refused, named once.
   function show() {
@@ -84,7 +90,7 @@
     said.textContent = entries.length ? (sending ? box.dataset.sending + " " : "") + words(entries.length) : "";
     var items = entries.map(function (entry) {
       var item = document.createElement("li");
-      item.textContent = entry.label + ": " + box.dataset.notScored;
+      item.textContent = labelled(entry.label, box.dataset.notScored);
       return item;
     });
     refused.forEach(function (text) {
@@ -182,7 +188,7 @@
       url: config.path,
       body: body.toString(),
       key: body.get("form_key") || "",
-      label: form && form.dataset.outboxLabel ? form.dataset.outboxLabel + ": " + said : said,
+      label: form && form.dataset.outboxLabel ? labelled(form.dataset.outboxLabel, said) : said,
       made: Date.now(),
     };
   }

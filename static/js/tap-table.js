@@ -6,9 +6,36 @@
 // (aria-live), or in its form's: its text is put in again once the swap is over, so that
 // screen readers announce a region that was already there.
 // Without JavaScript the server sends the page back at the row's anchor instead.
+//
+// On load the page scrolls itself, so that no finger has to: just far enough for the last
+// row's buttons to come into sight under the standings strip (which holds the top of the
+// screen), stopping where a part of the page begins (the title, the round), so that none
+// shows cut in half under the strip; at most until the round meets the strip. Not when the
+// page opens at an anchor or already scrolled, nor once the game is over (nothing to tap).
 (function () {
   "use strict";
   var place = null; // {id, top} of the row whose button was tapped
+
+  function bringRowsInSight() {
+    var table = document.getElementById("table");
+    if (!table || !table.querySelector("li.adding-seat button")) return;
+    if (window.location.hash || window.scrollY > 0) return;
+    var rows = table.querySelectorAll("li.adding-seat");
+    var last = rows[rows.length - 1];
+    var buttons = last.querySelector(".event-buttons") || last;
+    var need = buttons.getBoundingClientRect().bottom - window.innerHeight;
+    if (need <= 0) return;
+    // Where a part's top comes once scrolled: under the strip, stuck at the top of the screen.
+    var strip = document.getElementById("standings-strip");
+    var under = strip ? strip.offsetHeight : 0;
+    var by = table.getBoundingClientRect().top - under;
+    for (var part = table.previousElementSibling; part && part !== strip; part = part.previousElementSibling) {
+      var top = part.getBoundingClientRect().top - under;
+      if (part.offsetHeight && top >= need && top < by) by = top;
+    }
+    if (by > 0) window.scrollBy({ top: by, behavior: "instant" });
+  }
+  bringRowsInSight();
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("form[data-keep-place] button[type=submit]");

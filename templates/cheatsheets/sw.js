@@ -8,7 +8,9 @@
 // - Table pages (the owner's table, the scorer and the watch links), opened: network first. The
 //   last copy of each is kept in TABLE_CACHE with the time it came; offline it is shown with
 //   <html data-offline-copy="that time">, and static/js/offline-copy.js says that it is not live.
-//   A table the server no longer shows here (404, or sent elsewhere) loses its copy.
+//   A table the server no longer shows here (404, or sent elsewhere) loses its copy. A table
+//   page that changes in place (the adding game's taps) asks for its copy to be kept again
+//   after each change ("keep-copy", from static/js/sw-register.js).
 // - Any other page: the network, and the offline page when there is none.
 // Only GET requests of this site are answered; POSTs, htmx requests and the session's other
 // pages are never stored, and neither is a response that says no-store.
@@ -90,6 +92,18 @@ self.addEventListener("fetch", (event) => {
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => offlinePage()));
   }
+});
+
+// The page that sent "keep-copy" changed in place: fetch it and keep it again, one at a time
+// and in order, so that an older answer never replaces a newer one.
+let keeping = Promise.resolve();
+self.addEventListener("message", (event) => {
+  if (event.data !== "keep-copy" || !event.source || !event.source.url) return;
+  const url = new URL(event.source.url);
+  url.hash = "";
+  if (url.origin !== self.location.origin || !isTablePage(url)) return;
+  keeping = keeping.then(() => refresh(url.href));
+  event.waitUntil(keeping);
 });
 
 function isCachedPage(url) {

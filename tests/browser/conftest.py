@@ -49,6 +49,9 @@ MIN_TAP = 44  # px, WCAG 2.5.5 target size
 # inside a sentence are exempt (WCAG 2.5.8).
 TAP_TARGETS = ".btn, .app-nav a, .roster a"
 FAILING_IMPACTS = {"serious", "critical"}
+# Rules that fail whatever their impact: two landmarks of one role must have names that tell
+# them apart, or a screen reader's list of landmarks offers the same entry twice.
+FAILING_RULES = {"landmark-unique"}
 # A colour mode changes colours only: the second mode needs only axe's colour rules.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -196,8 +199,9 @@ def open_table(new_page: NewPage, log_in: LogIn) -> OpenTable:
 def check_a11y(request: pytest.FixtureRequest, browser: Browser) -> CheckA11y:
     """Check the page as it is now, in light and in dark; save a screenshot of each.
 
-    Fails listing every axe violation of impact serious or critical, any horizontal
-    scrolling at phone width, and any tap target lower than MIN_TAP.
+    Fails listing every axe violation of impact serious or critical or of a rule in
+    FAILING_RULES, any horizontal scrolling at phone width, and any tap target lower than
+    MIN_TAP.
     """
     test_name = re.sub(r"[^\w.-]+", "_", request.node.name)
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -234,7 +238,7 @@ def check_a11y(request: pytest.FixtureRequest, browser: Browser) -> CheckA11y:
                 f"[{mode}] {v['id']} ({v['impact']}): {v['help']}\n"
                 + "".join(f"    {_describe(node)}\n" for node in v["nodes"])
                 for v in _axe_violations(page, rules)
-                if v["impact"] in FAILING_IMPACTS
+                if v["impact"] in FAILING_IMPACTS or v["id"] in FAILING_RULES
             ]
             # caret="initial": hiding the caret leaves an empty style="" on every input;
             # htmx's settle step later copies it onto the swapped-in input, and the

@@ -26,6 +26,51 @@ def scripts_on(page: Page) -> bool:
     return bool(getattr(page, "javascript_enabled", True))
 
 
+# What a finger does, counted by the page: every trusted pointerdown is a tap (a tap on a label
+# and the click it passes to its radio count once), every finger move or wheel turn that
+# scrolls by hand a swipe. `page.add_init_script(COUNT_TAPS)` before the page opens.
+COUNT_TAPS = """
+window.taps = 0;
+window.swipes = 0;
+document.addEventListener("pointerdown", (e) => { if (e.isTrusted) window.taps += 1; }, true);
+for (const kind of ["touchmove", "wheel"]) {
+  document.addEventListener(kind, (e) => { if (e.isTrusted) window.swipes += 1; },
+    { capture: true, passive: true });
+}
+"""
+# Whether a finger on the element's centre, where it is now, touches it.
+REACHABLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit) && el.contains(hit);
+}"""
+
+
+def taps(page: Page) -> int:
+    counted: int = page.evaluate("window.taps")
+    return counted
+
+
+def swipes(page: Page) -> int:
+    counted: int = page.evaluate("window.swipes")
+    return counted
+
+
+def reachable(target: Locator) -> bool:
+    """Whether a finger on the target's centre, where it is on the screen now, touches it."""
+    return bool(target.evaluate(REACHABLE))
+
+
+def tap(page: Page, target: Locator) -> None:
+    """Tap the target where it is on the screen now, as a finger does: nothing scrolls it
+    into view first, so a target under the keypad or off screen fails the test."""
+    box = target.bounding_box()
+    assert box is not None, f"{target} is not shown"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert reachable(target), f"{target} is covered or off screen (centre at y={y:.0f})"
+    page.touchscreen.tap(x, y)
+
+
 # Accounts and players
 
 

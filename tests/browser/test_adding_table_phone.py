@@ -5,7 +5,10 @@
   strip out of band), and without JavaScript (the page comes back whole).
 - A row never moves under the finger because of a change elsewhere on the page: every row
   keeps room for the message a tap says by it, the dealer's badge and the coins never change
-  a row's height, and the coins never wrap.
+  a row's height, and the coins never wrap; nor does "Undo the last tap" when a tap ends the
+  game.
+- Every row and its buttons are in sight at 360×740 for three players of Thirty-Three and four
+  of Dollar Bill, so that a typical round is one tap an event and no swipe.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession, Player
-from tests.browser.conftest import CheckA11y, NewPage, OpenTable
-from tests.browser.journeys import tap_table
+from tests.browser.conftest import SCREENSHOTS, CheckA11y, NewPage, OpenTable
+from tests.browser.journeys import COUNT_TAPS, reachable, tap, tap_table, taps
 from tests.factories import adding_session, new_players
 
 NAMES = ["Ann", "Ben", "Cat"]
@@ -128,7 +131,8 @@ new PerformanceObserver(list => {
 }).observe({type: "layout-shift", buffered: true});
 """
 
-# Where each row and each button of the rows is on the screen (viewport y, px).
+# Where each row, each button of the rows and the undo button's place are on the screen
+# (viewport y, px).
 PLACES = """() => {
   const places = {};
   for (const row of document.querySelectorAll('li.adding-seat')) {
@@ -137,6 +141,7 @@ PLACES = """() => {
       places[button.getAttribute('aria-label')] = button.getBoundingClientRect().top;
     }
   }
+  places['the undo button'] = document.getElementById('undo').getBoundingClientRect().top;
   return places;
 }"""
 
@@ -225,6 +230,34 @@ def test_no_row_moves_under_the_finger(
 
 
 @pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
+def test_the_tap_that_ends_the_game_moves_nothing(
+    open_table: OpenTable,
+    alice: User,
+    roster: list[Player],
+    check_a11y: CheckA11y,
+    phone: dict[str, int],
+) -> None:
+    """Sudden Death: Ann's bust puts her out and Ben's ends the game. The winner's banner
+    takes the round's place and no row has a button left, yet every row and "Undo the last
+    tap" stay where they were: a thumb that goes for Undo finds it there."""
+    game = _session(alice, roster, "sudden-death")
+    page = open_table(game, viewport=phone)
+    moves: list[str] = []
+    _tap_in_place(page, "Ann: Bust", moves)
+    _tap_in_place(page, "Ben: Bust", moves)
+    expect(page.locator(".finished-banner")).to_contain_text("Winner: Cat")
+    expect(page.locator("li.adding-seat button")).to_have_count(0)
+    print(f"\n{phone['width']}x{phone['height']}: moved more than {STILL} px: {moves or 'none'}")
+    assert not moves, "\n".join(moves)
+    if phone["width"] == 360:
+        check_a11y(page, "game-over")
+    # Undone where it was: the game goes on, and nothing moves either.
+    _tap_in_place(page, "Undo the last tap", moves)
+    expect(page.get_by_role("button", name="Ben: Bust", exact=True)).to_be_visible()
+    assert not moves, "\n".join(moves)
+
+
+@pytest.mark.parametrize("phone", PHONES.values(), ids=PHONES.keys())
 def test_the_counter_grid_stays_under_the_finger(
     open_table: OpenTable,
     alice: User,
@@ -252,6 +285,72 @@ def test_the_counter_grid_stays_under_the_finger(
     expect(page.locator(".counter-proposal")).not_to_have_count(0)
     print(f"\n{phone['width']}x{phone['height']}: the card grid moved {moved} px")
     assert max(moved) <= STILL, moved
+
+
+# Every row in sight: a round is one tap an event, and no swipe
+
+# Rounds as a table plays them: Thirty-Three's pile passes 33, then 66, and someone goes over 99
+# (or hits it); Dollar Bill's round is the one bust that ends it.
+TYPICAL = {
+    "thirty-three": (
+        NAMES,
+        [
+            ["Ben: Hit 33", "Cat: Cross 66", "Ann: Bust"],
+            ["Cat: Cross 33", "Ann: Hit 66", "Ben: Hit 99"],
+        ],
+    ),
+    "dollar-bill": (FOUR, [["Cat: Bust"], ["Dan: Bust"], ["Ann: Bust"], ["Dan: Bust"]]),
+}
+# Each button on the rows that a finger cannot reach where it is now: off screen, or under
+# something else (the standings strip) at its centre.
+ROWS_OUT_OF_SIGHT = """() => [...document.querySelectorAll("li.adding-seat .event-btn")]
+  .filter((button) => {
+    const r = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !(hit && button.contains(hit));
+  })
+  .map((button) => button.getAttribute("aria-label") || "a place")"""
+
+
+def _tap_where_it_is(page: Page, name: str) -> int:
+    """Tap the button where it is on the screen, as a finger does; if it is out of sight, a
+    swipe brings it to the middle of the screen first. Returns the swipes it took (0 or 1)."""
+    button = page.get_by_role("button", name=name, exact=True)
+    swiped = 0
+    if not reachable(button):
+        swiped = 1
+        button.evaluate("b => b.scrollIntoView({block: 'center', behavior: 'instant'})")
+    page.evaluate("document.getElementById('table').dataset.old = 'yes'")
+    tap(page, button)
+    expect(page.locator("#table:not([data-old])")).to_have_count(1)
+    return swiped
+
+
+@pytest.mark.parametrize("preset", TYPICAL.keys())
+def test_a_round_is_a_tap_an_event_with_every_row_in_sight(
+    new_page: NewPage, open_table: OpenTable, alice: User, check_a11y: CheckA11y, preset: str
+) -> None:
+    names, rounds = TYPICAL[preset]
+    game = adding_session(alice, new_players(alice, names), ruleset=preset, title="Tonight")
+    page = new_page()
+    page.add_init_script(COUNT_TAPS)
+    open_table(game, page)
+    expect(page.locator("li.adding-seat")).to_have_count(len(names))
+    page.wait_for_load_state()
+    hidden = page.evaluate(ROWS_OUT_OF_SIGHT)
+    events = sum(len(played) for played in rounds)
+    swiped = sum(_tap_where_it_is(page, name) for played in rounds for name in played)
+    tapped = taps(page)
+    page.screenshot(path=SCREENSHOTS / f"adding-in-sight-{preset}.png")
+    print(
+        f"\n{preset}, {len(names)} players, 360x740: {len(rounds)} rounds, {events} events: "
+        f"{tapped} taps, {swiped} swipes; out of sight at the start: {hidden or 'none'}"
+    )
+    assert not hidden, f"out of sight at the start: {hidden}"
+    assert (tapped, swiped) == (events, 0)
+    expect(page.locator("#round-heading")).to_have_text(f"Round {len(rounds) + 1}")
+    assert page.evaluate(ROWS_OUT_OF_SIGHT) == []
+    check_a11y(page, preset)
 
 
 # Correcting a past round: an event given to another player, or made another kind

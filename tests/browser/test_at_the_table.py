@@ -27,13 +27,18 @@ from scorekeeper.services import Who, add_deal, create_session
 from tests.browser.conftest import SCREENSHOTS, CheckA11y, LogIn, NewPage, OpenTable
 from tests.browser.journeys import (
     CARDS,
+    COUNT_TAPS,
     bid_box,
     hand_card,
     key,
     key_cards,
     key_in,
     keypad,
+    reachable,
     save_button,
+    swipes,
+    tap,
+    taps,
     tricks_box,
     wait_for_keypad,
 )
@@ -43,15 +48,6 @@ from tests.stored import deal_entries
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 HEIGHT = 740  # the phone's screen (conftest.PHONE)
 WORKED_OUT = re.compile(r"\bslot-worked-out\b")  # the tricks left, not typed
-COUNT_TAPS = """
-window.taps = 0;
-window.swipes = 0;
-document.addEventListener("pointerdown", (e) => { if (e.isTrusted) window.taps += 1; }, true);
-for (const kind of ["touchmove", "wheel"]) {
-  document.addEventListener(kind, (e) => { if (e.isTrusted) window.swipes += 1; },
-    { capture: true, passive: true });
-}
-"""
 # Each box of the deal form (and each trump button) that a finger cannot reach where it is
 # now: off screen, or under something else (the keypad, the strip) at its centre.
 OUT_OF_SIGHT = """() => [
@@ -62,12 +58,6 @@ OUT_OF_SIGHT = """() => [
     return !(hit && box.contains(hit));
   })
   .map((box) => (box.labels && box.labels.length ? box.labels[0] : box).textContent.trim())"""
-# Whether a finger on the element's centre, where it is now, touches it.
-REACHABLE = """(el) => {
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return Boolean(hit) && el.contains(hit);
-}"""
 PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
 
 
@@ -84,31 +74,11 @@ def page(new_page: NewPage) -> Page:
     return page
 
 
-def taps(page: Page) -> int:
-    counted: int = page.evaluate("window.taps")
-    return counted
-
-
-def swipes(page: Page) -> int:
-    counted: int = page.evaluate("window.swipes")
-    return counted
-
-
 def on_screen(locator: Locator) -> bool:
     """Wholly inside the phone's screen as it is now (no scrolling)."""
     box = locator.bounding_box()
     height = locator.page.viewport_size["height"] if locator.page.viewport_size else HEIGHT
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
-
-
-def tap(page: Page, target: Locator) -> None:
-    """Tap the target where it is on the screen now, as a finger does: nothing scrolls it
-    into view first, so a target under the keypad or off screen fails the test."""
-    box = target.bounding_box()
-    assert box is not None, f"{target} is not shown"
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    assert target.evaluate(REACHABLE), f"{target} is covered or off screen (centre at y={y:.0f})"
-    page.touchscreen.tap(x, y)
 
 
 def tap_key(page: Page, name: str) -> None:
@@ -276,7 +246,7 @@ def test_every_hand_is_in_sight_at_the_start_after_a_save_and_after_a_correction
     last = hand_card(page, names[-1])
     tap(page, last.locator("summary"))
     for choice in last.locator(".more-panel label").all():
-        assert choice.evaluate(REACHABLE), f"{names[-1]}'s {choice.inner_text()} is out of sight"
+        assert reachable(choice), f"{names[-1]}'s {choice.inner_text()} is out of sight"
     page.screenshot(path=SCREENSHOTS / f"{shot}-panel.png")
 
     page.goto(f"/sessions/{game.public_id}/deals/1/")
@@ -332,7 +302,7 @@ def test_the_status_box_shows_its_whole_message(
     height = status.evaluate("el => el.clientHeight")
     print(f"\n{phone} {language}: the status box is {height} px high, {cut} px cut off")
     assert cut <= 0, f"{cut} px of the status are cut off: {status.inner_text()!r}"
-    assert status.evaluate(REACHABLE)
+    assert reachable(status)
     page.screenshot(path=SCREENSHOTS / f"at-the-table-status-{language}-{phone}.png")
 
 
@@ -439,7 +409,7 @@ def test_the_strip_follows_a_deal_saved_on_another_phone(
     expect(status).to_contain_text(
         "Deal 1 was just entered on another phone. What you typed is kept here as deal 2"
     )
-    assert status.evaluate(REACHABLE)
+    assert reachable(status)
     expect(save_button(page)).to_have_text("Save deal 2")
     key_in(page, tricks_box(page, "Ben"), 5)
     expect(tricks_box(page, "Cat")).to_have_value("0")
@@ -479,7 +449,7 @@ def test_a_deal_saved_on_another_phone_with_the_same_hands_is_not_offered_again(
         "once, and these hands are not kept for deal 2.",
         timeout=10_000,
     )
-    assert status.evaluate(REACHABLE), "the notice is out of sight"
+    assert reachable(status), "the notice is out of sight"
     expect(save_button(page)).to_have_text("Start deal 2")
     page.screenshot(path=SCREENSHOTS / "at-the-table-saved-on-another-phone.png")
     save_button(page).click()

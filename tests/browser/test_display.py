@@ -143,6 +143,8 @@ def test_the_owners_display_of_an_adding_game_follows_the_taps(
 # phone; ten may need a scroll, and the screen says so.
 
 SCREENS = {
+    "1920x1080": {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False},
+    "1280x720": {"viewport": {"width": 1280, "height": 720}, "is_mobile": False},
     "1024x768": {"viewport": {"width": 1024, "height": 768}, "is_mobile": False},
     "768x1024": {"viewport": {"width": 768, "height": 1024}, "is_mobile": False},
     "360x740": {},  # conftest.py's phone
@@ -186,6 +188,8 @@ def test_every_player_is_in_sight_or_the_screen_says_to_scroll(
     height = page.viewport_size["height"] if page.viewport_size else 0
     page.goto(f"/w/{game.watch_token}/display/")
     expect(page.locator(".display-board tbody tr")).to_have_count(players)
+    # The table's screen, not the site: no header, menu or footer.
+    expect(page.locator(".app-header, .app-footer, .skip-link")).to_have_count(0)
     more = page.locator("#display-more")
     below = _rows_below(page, height)
     name_px = _font_px(page, ".display-name")

@@ -15,6 +15,7 @@ from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal, create_adding_session, create_session
 from tests.browser.conftest import MIN_TAP, CheckA11y, LogIn, NewPage, OpenTable
+from tests.factories import club_night
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
 LONG_NAME = "MAXIMILIANWOLFGANGBARTHOLOMEWMONTGOMERYX"  # 40 capitals, nowhere to break
@@ -74,21 +75,39 @@ def test_the_header_keeps_to_one_line(
     page.context.add_cookies([cookie])  # type: ignore[list-item]
     if logged_in:
         log_in(page, alice)
-    page.goto("/rules/")
+    # The rules (the last link) and, for an account, the seasons (one in the middle) as the
+    # page's own link, which is marked.
+    for path in ("/rules/", "/seasons/") if logged_in else ("/rules/",):
+        page.goto(path)
+        _header_in_one_line(page, 6 if logged_in else 4)  # the brand and the links
+        print(f"{language} {'logged in' if logged_in else 'visitor'} {path}")
+    if language == "en" and javascript:
+        check_a11y(page, f"header-{'logged-in' if logged_in else 'visitor'}")
+
+
+def _header_in_one_line(page: Page, count: int) -> None:
     header = page.locator(".app-header").bounding_box()
     assert header
     links = page.locator(".app-nav a")
-    expect(links).to_have_count(5 if logged_in else 4)  # the brand and the links
+    expect(links).to_have_count(count)
     tops = {round(box["y"]) for box in (link.bounding_box() for link in links.all()) if box}
-    print(f"{language} {'logged in' if logged_in else 'visitor'}: header {header['height']} px")
     assert len(tops) == 1, f"the header wraps: links at y={sorted(tops)}"
     assert header["height"] <= 60
+    boxes = []
     for link in links.all():
         box = link.bounding_box()
         assert box and box["height"] >= MIN_TAP and box["width"] >= MIN_TAP, link.inner_text()
+        boxes.append(box)
+    # Side by side, none over another, every one wholly on the screen, and each link's words
+    # inside its own box.
+    for before, after in zip(boxes, boxes[1:], strict=False):
+        assert before["x"] + before["width"] <= after["x"] + 0.5, f"links overlap: {boxes}"
+    assert boxes[0]["x"] >= 0 and boxes[-1]["x"] + boxes[-1]["width"] <= 360
+    squeezed = page.locator(".app-nav-links a").evaluate_all(
+        "links => links.filter(a => a.scrollWidth > a.clientWidth).map(a => a.textContent)"
+    )
+    assert squeezed == [], f"words wider than their link: {squeezed}"
     assert _width(page) <= 360
-    if language == "en" and javascript:
-        check_a11y(page, f"header-{'logged-in' if logged_in else 'visitor'}")
 
 
 def _five_with_three_digit_totals(alice: User, names: list[str], title: str) -> GameSession:
@@ -179,3 +198,27 @@ def test_a_long_name_in_the_standings_wraps_within_the_screen(
         )
     page.set_viewport_size(PHONES["360x740"])
     check_a11y(page, f"standings-long-name-{family}")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_home_page_leads_to_the_night_in_progress_nights_and_seasons(
+    new_page: NewPage, log_in: LogIn, alice: User, check_a11y: CheckA11y, javascript: bool
+) -> None:
+    players = [Player.objects.create(owner=alice, name=name) for name in ["Ann", "Ben", "Cat"]]
+    night = club_night(alice, players, name="Thursday club")
+    page = new_page(java_script_enabled=javascript)
+    log_in(page, alice)
+    page.goto("/")
+    main = page.locator("main")
+    expect(main.get_by_role("link", name=re.compile("^Thursday club"))).to_have_attribute(
+        "href", f"/nights/{night.public_id}/"
+    )
+    expect(main.get_by_role("link", name="Club nights")).to_have_attribute("href", "/nights/")
+    expect(main.get_by_role("link", name="Seasons and the club ladder")).to_have_attribute(
+        "href", "/seasons/"
+    )
+    nav = page.get_by_role("navigation", name="Main")
+    nav.get_by_role("link", name="Nights").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Club nights")
+    page.go_back()
+    check_a11y(page, f"home-night-{'js' if javascript else 'no-js'}")

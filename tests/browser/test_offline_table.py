@@ -1,7 +1,8 @@
 """A table page offline: the service worker's last copy, which says that it is one.
 
 A table page opened once (the owner's, or a watch link's) is kept by the service worker. With no
-connection it opens again as it was then, under a banner naming the time it was stored (on the
+connection it opens again as it was then (the adding game's table as it was after its last tap,
+though taps change it in place), under a banner naming the time it was stored (on the
 phone's clock) and saying that it is not live; a table page never opened shows the offline page.
 When the connection comes back, an untouched copy reloads by itself into the live page; a copy
 that something was typed into says so and offers the reload.
@@ -17,7 +18,8 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.models import GameSession
 from tests.browser.conftest import CheckA11y, LogIn, NewPage
-from tests.factories import new_players, play, trick_session, with_links
+from tests.browser.journeys import tap_table
+from tests.factories import adding_session, new_players, play, trick_session, with_links
 
 ZONE = "Europe/Paris"  # the phone's clock, which the banner's time follows
 OFFLINE_TEXT = (
@@ -136,4 +138,52 @@ def test_a_watch_link_offline_is_its_copy_and_comes_back_live_by_itself(
     page.context.set_offline(False)  # nothing typed: the live page comes back by itself
     expect(page.locator("#offline-copy")).to_have_count(0)
     expect(page.get_by_role("heading", level=1)).to_contain_text("Friday")
+    _forgive_the_offline_requests(page)
+
+
+def _copy_shows(page: Page, path: str, state: str) -> None:
+    """Wait for the service worker's copy of the table page at `path` to be the table at
+    `state` (its taps so far, as the page's tap form carries them)."""
+    url = page.url.split(path, 1)[0] + path
+    page.wait_for_function(
+        """([url, state]) => {
+            caches.open("scorekeeper-tables")
+                .then(tables => tables.match(url))
+                .then(copy => copy && copy.text())
+                .then(text => { window.keptState = text && text.includes(`value="${state}"`); });
+            return window.keptState;
+        }""",
+        arg=[url, state],
+        polling=100,
+    )
+
+
+def test_an_adding_tables_offline_copy_is_the_table_as_last_tapped(
+    new_page: NewPage, log_in: LogIn, alice: User
+) -> None:
+    game = adding_session(alice, new_players(alice), title="Thirty-Three")
+    path = f"/sessions/{game.public_id}/"
+    page = _phone(new_page)
+    log_in(page, alice)
+    page.goto(path)
+    _stored_at(page, path)  # the page as it was loaded: round 1, 9 tokens each
+    tap_table(page, "Ben: Hit 33")  # Ann and Cat pay one each
+    tap_table(page, "Cat: Bust")  # two more for Cat, and round 2
+    tap_table(page, "Ann: Hit 33")  # Ben and Cat pay one each
+    tokens = ["8 tokens", "8 tokens", "5 tokens"]
+    expect(page.locator("li.adding-seat .tokens-label")).to_have_text(tokens)
+    state = page.locator("form.tap-form input[name=state]").get_attribute("value")
+    assert state
+    _copy_shows(page, path, state)
+    time = _stored_at(page, path)
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-copy")).to_contain_text(f"as it was at {time}")
+    expect(page.locator("#round-heading")).to_contain_text("Round 2")
+    expect(page.locator("li.adding-seat .tokens-label")).to_have_text(tokens)
+    expect(page.locator("#standings-strip .strip-value")).to_have_text(["8", "8", "5"])
+    page.context.set_offline(False)  # nothing typed: the live table comes back by itself
+    expect(page.locator("#offline-copy")).to_have_count(0)
+    expect(page.locator("li.adding-seat .tokens-label")).to_have_text(tokens)
     _forgive_the_offline_requests(page)

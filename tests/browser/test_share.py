@@ -179,3 +179,28 @@ def test_opened_at_127_0_0_1_with_no_lan_the_page_says_what_to_do(
     expect(page.get_by_role("button", name="Copy link")).to_have_count(0)
     expect(page.get_by_role("button", name="Turn the watch link off")).to_be_visible()
     _check_at(page, check_a11y, "share-no-address", size)
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_opened_under_bind_on_loopback_the_page_says_bind_is_the_cause(
+    new_page: NewPage,
+    live_server: Any,
+    settings: Any,
+    alice: User,
+    game: GameSession,
+    check_a11y: CheckA11y,
+    javascript: bool,
+) -> None:
+    """scripts/run with BIND=127.0.0.1 on a laptop on the Wi-Fi (tableserver tells the app)."""
+    settings.SITE_URL = ""
+    settings.BIND_ONLY = ["127.0.0.1:8000"]
+    settings.BIND_LEAVES_OUT = ["192.168.1.20"]
+    page = new_page(java_script_enabled=javascript)
+    _at_loopback(page, live_server, alice, game)
+    note = page.locator("#no-phone-address")
+    expect(note).to_contain_text("scripts/run listens on 127.0.0.1:8000 only, as BIND asks")
+    expect(note).to_contain_text("Start it again without BIND to let the phones in")
+    expect(note).not_to_contain_text("Wi-Fi")
+    box = note.bounding_box()
+    assert box and box["y"] + box["height"] <= 740, "the note is below the first screen"
+    check_a11y(page, f"share-bind-only-{'js' if javascript else 'no-js'}")

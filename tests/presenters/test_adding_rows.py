@@ -46,9 +46,25 @@ def test_the_bust_after_a_cross_66_that_put_the_player_out_keeps_its_place() -> 
     assert [cell.open for cell in cat.cells].index(True) == LABELS.index("Bust")
 
 
-def test_a_finished_game_has_no_places_left() -> None:
+def test_a_finished_game_keeps_every_place_empty() -> None:
     rounds = [
         adding.RoundEntry((adding.Event("Cat", "empty"),)),
         adding.RoundEntry((adding.Event("Ben", "empty"),)),
     ]
-    assert all(row.cells == () for row in _rows(rounds))
+    for row in _rows(rounds):
+        assert [cell.label for cell in row.cells] == LABELS
+        assert not row.buttons
+
+
+def test_a_game_ended_by_a_cross_66_offers_no_bust_after_it() -> None:
+    # Two players of one token: Ben's cross 66 (after his cross 33) puts him out and ends the
+    # game; the bust his card made would be his to record, but nobody taps once it is over.
+    rules = adding.resolve_rules("thirty-three", {"tokens": 1}, ["Ann", "Ben"])
+    rounds = [
+        adding.RoundEntry((adding.Event("Ben", "cross", 33), adding.Event("Ben", "cross", 66)))
+    ]
+    result = adding.score_session(rules, rounds)
+    assert result.finished
+    seats = presenter.table_context(result)["seats"]
+    assert isinstance(seats, list)
+    assert all(not row.buttons and len(row.cells) == len(LABELS) for row in seats)

@@ -187,11 +187,11 @@ def test_gunicorn_serves_tls_with_the_certificate(tmp_path: Path) -> None:
 
 
 def test_the_banner_gives_the_address_a_qr_code_and_what_plain_http_lacks() -> None:
-    text = banner(plan({}, https=False, lan=LAN), [])
+    text = banner(plan({}, https=False, lan=LAN), [], first_start=True)
     assert "    http://192.168.1.20:8000/\n" in text
     assert "▀" in text or "▄" in text  # the QR code, in half blocks
     assert "On this computer: http://localhost:8000/" in text
-    assert "create the host's account" in text
+    assert "First start: open it and create the host's account" in text
     assert "scripts/run --https" in text
     assert "Press Ctrl-C to stop" in text
     https = banner(plan({}, https=True, lan=LAN), ["Fingerprint X"])
@@ -231,7 +231,42 @@ def test_the_banner_reads_what_the_server_was_told() -> None:
     served = plan({"BIND": "127.0.0.1"}, https=True, lan=LAN)
     env = {URLS_VARIABLE: tableserver.announcement(served, ["Fingerprint X"])}
     assert banner_from(env) == banner(served, ["Fingerprint X"])
+    first = {URLS_VARIABLE: tableserver.announcement(served, [], first_start=True)}
+    assert banner_from(first) == banner(served, [], first_start=True)
     assert banner_from({}) is None
+
+
+def test_the_host_is_asked_for_an_account_on_the_first_start_only() -> None:
+    """Once an account exists, every start after says nothing of making one."""
+    served = plan({}, https=False, lan=LAN)
+    assert "create the host's account" in banner(served, [], first_start=True)
+    later = banner(served, [])
+    assert "First start" not in later and "create the host's account" not in later
+    assert "Press Ctrl-C to stop" in later
+
+
+def test_preparing_says_whether_any_account_exists(tmp_path: Path) -> None:
+    """scripts/run's one step before serving (the prepare_table command): it migrates a new
+    database and collects the static files, and tells a first start from a later one."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {
+        "DEBUG": "true",
+        "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+    }
+    assert tableserver.prepare(env) is True
+    assert (tmp_path / "static" / "css" / "app.css").exists()
+    made = subprocess.run(
+        [sys.executable, "manage.py", "createsuperuser", "--noinput", "--username", "sam"],
+        cwd=tableserver.ROOT,
+        env=env
+        | {"DJANGO_SUPERUSER_PASSWORD": "a long table password", "DJANGO_SUPERUSER_EMAIL": ""},
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    assert tableserver.prepare(env) is False
 
 
 def test_the_app_is_told_the_address_phones_open() -> None:
@@ -268,3 +303,34 @@ def test_a_server_closing_while_a_phone_connects_wakes_its_waiters_once() -> Non
 
     with ThreadPoolExecutor(1) as apart:  # a browser test may keep a loop running on this thread
         apart.submit(asyncio.run, close_twice()).result()
+
+
+def test_the_app_is_told_when_bind_leaves_the_network_out() -> None:
+    """The share page says the true cause where it has no link to give: BIND, not a missing
+    network, when the computer is on one (settings.BIND_ONLY, BIND_LEAVES_OUT)."""
+    loopback = environment({}, plan({"BIND": "127.0.0.1"}, https=False, lan=LAN), "k" * 50)
+    assert loopback[tableserver.BIND_ONLY_VARIABLE] == "127.0.0.1:8000"
+    assert loopback[tableserver.LEFT_OUT_VARIABLE] == "192.168.1.20"
+    # The phones can come in, or there is no network to let them in from: nothing to tell.
+    for served in (plan({}, https=False, lan=LAN), plan({}, https=False, lan=[])):
+        told = environment({}, served, "k" * 50)
+        assert told[tableserver.BIND_ONLY_VARIABLE] == told[tableserver.LEFT_OUT_VARIABLE] == ""
+    # It is this run's fact: a value left in the environment by an earlier one does not stay.
+    stale = {tableserver.BIND_ONLY_VARIABLE: "127.0.0.1:8000", tableserver.LEFT_OUT_VARIABLE: "x"}
+    told = environment(stale, plan({}, https=False, lan=LAN), "k" * 50)
+    assert told[tableserver.BIND_ONLY_VARIABLE] == told[tableserver.LEFT_OUT_VARIABLE] == ""
+
+
+def test_the_settings_read_what_scripts_run_tells() -> None:
+    told = environment({}, plan({"BIND": "127.0.0.1"}, https=False, lan=LAN), "k" * 50)
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.BIND_ONLY, settings.BIND_LEAVES_OUT)"
+    )
+    env = {**os.environ, **told, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tableserver.ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['127.0.0.1:8000'] ['192.168.1.20']"

@@ -37,14 +37,16 @@ def test_home_leads_with_starting_a_session(
     alice_client: Client, alice: User, players: int
 ) -> None:
     """After sign-up the main button starts a session (the start page adds players as it
-    seats them); the players and the sessions come after it."""
+    seats them); the players and the sessions come after it, then club nights and seasons."""
     for name in ["Ann", "Ben", "Cat"][:players]:
         Player.objects.create(owner=alice, name=name)
     buttons = _big_buttons(alice_client.get("/").text)
     assert buttons[0] == ("btn-success", "/sessions/new/", "Start a session")
-    assert [style for style, _, _ in buttons[1:]] == ["btn-outline-success"] * 2
+    assert [style for style, _, _ in buttons[1:]] == ["btn-outline-success"] * 4
     assert buttons[1][1:] == ("/players/", "Your players" if players else "Add players")
     assert buttons[2][1:] == ("/sessions/", "Sessions")
+    assert buttons[3][1:] == ("/nights/", "Club nights")
+    assert buttons[4][1:] == ("/seasons/", "Seasons and the club ladder")
 
 
 def test_with_a_session_in_progress_continuing_comes_first(

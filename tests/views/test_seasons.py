@@ -13,6 +13,7 @@ from django.test import Client
 from scorekeeper.club.reads import ratings
 from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night, Season
+from scorekeeper.ratings import SCALE, SCALE_GAMES
 from scorekeeper.services import Who, abandon_session, delete_session, edit_deal
 from scorekeeper.services.nights import finish_night, start_round
 from tests.factories import club_night, made_deal, new_players, play, trick_session
@@ -81,7 +82,9 @@ def test_the_player_page_shows_the_rating_and_its_trend(
     finished_game(alice, roster, (5, 3, 1))
     finished_game(alice, roster, (5, 3, 1))
     page = alice_client.get(f"/players/{roster[0].pk}/").text
-    assert "μ − 3σ" in page and "after 2 games" in page and "rating-chart" in page
+    # The figure explained in a player's words (the ladder names the model's μ − 3σ).
+    assert "A new player&#x27;s rating is 0" in page
+    assert "after 2 games" in page and "rating-chart" in page
     assert "Abandoned, deleted and unfinished sessions do not count." in page
     empty = alice_client.get(f"/players/{Player.objects.create(owner=alice, name='Zed').pk}/")
     assert "No rating yet" in empty.text
@@ -123,7 +126,9 @@ def test_a_season_ranks_its_nights_and_downloads(
     ]
     assert {row[1] for row in rows[1:]} == set(SIX)
     watch = client.get(f"/g/{season.watch_token}/")
-    assert watch.status_code == 200 and "Autumn" in watch.text and "/seasons/" not in watch.text
+    assert watch.status_code == 200 and "Autumn" in watch.text
+    # The link's page leads to none of the owner's pages (the menu is the visitor's own).
+    assert "/seasons/" not in watch.text.split('<main id="main"', 1)[1]
     ladder = alice_client.get(f"/ladder/?season={season.public_id}").text
     assert "Club ladder" in ladder and all(name in ladder for name in SIX)
     night = Night.objects.get(name="Night 5")
@@ -165,3 +170,26 @@ def test_another_user_sees_no_season(alice: User, alice_client: Client, bob_clie
         assert bob_client.get(url).status_code == 404
     assert bob_client.get(f"/ladder/?season={season.public_id}").status_code == 404
     assert "Autumn" not in bob_client.get("/seasons/").text
+
+
+def test_every_page_with_ratings_gives_their_scale_in_words(
+    alice: User, alice_client: Client, six: list[Player]
+) -> None:
+    """A rating is explained where it is shown, by what a player knows: a new player's figure
+    and where regulars stand after some games (ratings.SCALE, checked against the model)."""
+    finished_game(alice, six[:3], (5, 3, 1))
+    season = Season.objects.create(
+        owner=alice, name="Autumn", family="trick", starts=datetime.date(2000, 1, 1),
+        ends=datetime.date(2100, 1, 1),
+    )  # fmt: skip
+    night_played(alice, six, 20)
+    scale = (
+        "A new player's rating is 0; it grows as they finish above others, most against strong "
+        f"players, and as their games add up. After {SCALE_GAMES} games at tables of three, a "
+        f"player who wins a third of them is near {SCALE['third']}, one who wins half near "
+        f"{SCALE['half']}, and one who wins three in four near {SCALE['three_in_four']}."
+    )
+    for url in ("/ladder/", f"/seasons/{season.public_id}/", f"/players/{six[0].pk}/"):
+        page = alice_client.get(url).text.replace("&#x27;", "'")
+        assert scale in page, url
+        assert "nearly sure this player" not in page

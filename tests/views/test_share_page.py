@@ -11,7 +11,9 @@ from django.test import Client
 
 from scorekeeper.models import GameSession, Player
 from scorekeeper.services import create_session
+from scorekeeper.services.nights import start_round
 from scorekeeper.views.links import qr_svg
+from tests.factories import club_night
 
 
 def test_each_link_has_share_and_copy_buttons_shown_by_script(
@@ -114,3 +116,34 @@ def test_the_note_is_in_french_too(
     assert "Aucun lien que les téléphones puissent ouvrir" in page
     assert "l’adresse propre à cet ordinateur (localhost:8000)" in page
     assert page.count("Ce lien est actif\u00a0; son adresse et son code QR") == 2
+
+
+def test_under_bind_on_loopback_the_page_gives_bind_as_the_cause_and_the_cure(
+    alice_client: Client, alice: User, friday: GameSession, settings: Any
+) -> None:
+    """scripts/run with BIND=127.0.0.1 on a laptop on the Wi-Fi: the network is there, BIND
+    leaves it out (tableserver tells the app). The page says so, as the terminal does, not
+    that this computer should join the Wi-Fi."""
+    settings.SITE_URL = ""
+    settings.BIND_ONLY = ["127.0.0.1:8000"]
+    settings.BIND_LEAVES_OUT = ["192.168.1.20"]
+    page = _shared(alice_client, friday, "localhost:8000")
+    assert 'id="no-phone-address"' in page
+    assert (
+        "scripts/run listens on 127.0.0.1:8000 only, as BIND asks, so no phone can open it. "
+        "Start it again without BIND to let the phones in (this computer is 192.168.1.20 on "
+        "the local network), then open this page at the address it prints."
+    ) in page
+    assert "Join this computer to the table" not in page
+    assert "<svg" not in page and friday.watch_token not in page
+    # The table cards of a club night say the same where they cannot give their QR codes.
+    night = start_round(night=club_night(alice, list(Player.objects.filter(owner=alice))))
+    cards = alice_client.get(f"/nights/{night.public_id}/cards/", HTTP_HOST="localhost:8000")
+    assert "scripts/run listens on 127.0.0.1:8000 only, as BIND asks" in cards.text
+    assert "open it at the address the phones use" not in cards.text
+    alice_client.cookies["django_language"] = "fr"
+    french = alice_client.get(f"/sessions/{friday.public_id}/share/", HTTP_HOST="localhost:8000")
+    assert (
+        "scripts/run n’écoute que sur 127.0.0.1:8000, comme BIND le demande, donc aucun "
+        "téléphone ne peut l’ouvrir. Relancez-le sans BIND"
+    ) in french.text

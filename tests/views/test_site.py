@@ -3,8 +3,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.contrib.staticfiles import finders
 from django.test import Client
+
+from scorekeeper.models import Player
+from tests.factories import club_night
 
 
 @pytest.mark.parametrize("theme", ["light", "dark", "auto"])
@@ -108,3 +112,35 @@ def test_favicon_ico_leads_to_the_apps_icon(client: Client) -> None:
     found = finders.find("icons/icon-192.png")
     assert isinstance(found, str)
     assert Path(found).read_bytes().startswith(b"\x89PNG\r\n")
+
+
+def _between(page: str, start: str, end: str) -> str:
+    return page[page.index(start) : page.index(end, page.index(start))]
+
+
+def test_the_menu_and_the_home_page_lead_to_club_nights_and_seasons(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    page = alice_client.get("/").text
+    menu = _between(page, '<nav class="container app-nav"', "</nav>")
+    home = _between(page, '<main id="main"', "</main>")
+    for part in (menu, home):
+        assert 'href="/nights/"' in part and 'href="/seasons/"' in part
+    # The account's page moves to the footer, beside Log out, to keep the menu one line.
+    assert 'href="/accounts/password/"' not in menu
+    footer = _between(page, '<footer class="container app-footer"', "</footer>")
+    assert 'href="/accounts/password/"' in footer
+    # The menu says where the organiser is.
+    nights = alice_client.get("/nights/").text
+    assert 'href="/nights/" aria-current="page"' in nights
+    assert 'href="/seasons/" aria-current="page"' in alice_client.get("/ladder/").text
+    # A night not yet over is offered to continue, with where it stands.
+    night = club_night(alice, roster, name="Thursday club")
+    page = alice_client.get("/").text
+    assert f'href="/nights/{night.public_id}/"' in _between(page, '<main id="main"', "</main>")
+    assert "Thursday club" in page and "not started" in page
+
+
+def test_a_visitor_s_menu_offers_no_nights_or_seasons(client: Client, db: None) -> None:
+    menu = _between(client.get("/").text, '<nav class="container app-nav"', "</nav>")
+    assert 'href="/nights/"' not in menu and 'href="/seasons/"' not in menu

@@ -78,6 +78,7 @@ def test_game_night_from_a_fresh_clone_survives_a_restart(
     port = network.env.get("PORT", "8000")
     assert server.url == f"http://{network.address}:{port}/"
     assert "▄" in server.output or "▀" in server.output  # the QR code for the phones
+    assert "First start: open it and create the host's account" in server.output
     key = clone / ".run" / "secret_key"
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     status = ["git", "-C", str(clone), "status", "--porcelain"]
@@ -128,6 +129,7 @@ def test_game_night_from_a_fresh_clone_survives_a_restart(
     # ...and starts again: the guest's page recovers by itself, the host is still logged in.
     server = Server(clone, network)
     servers.append(server)
+    assert "First start" not in server.output  # the host's account is made
     expect(guest.locator("#live-trouble")).to_have_count(0, timeout=LIVE)
     host.goto(table_url)
     expect(host.get_by_role("heading", level=1)).to_have_text("Game night")
