@@ -8,8 +8,10 @@ import io
 import json
 import os
 import signal
+import subprocess
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import segno
@@ -89,7 +91,29 @@ def when_ready(server: Any) -> None:
         sys.stdout.flush()
 
 
+# The worker that runs the app's tasks (a long replay of ratings: scorekeeper/club/ratings.py)
+# beside the server: django-tasks-db's, looking for new ones every TASKS_EVERY seconds (each
+# look takes SQLite's write lock for a moment).
+TASKS_EVERY = 2
+_tasks: subprocess.Popen[bytes] | None = None
+
+
+def on_starting(server: Any) -> None:
+    global _tasks
+    manage = Path(__file__).resolve().parent.parent / "manage.py"
+    command = [sys.executable, str(manage), "db_worker", "--interval", str(TASKS_EVERY)]
+    _tasks = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+
+
 def on_exit(server: Any) -> None:
+    # Ctrl-C reached the task worker too (the terminal's whole process group); a stop by
+    # SIGTERM did not: it is asked here, and waited for.
+    if _tasks is not None and _tasks.poll() is None:
+        _tasks.terminate()
+        try:
+            _tasks.wait(10)
+        except subprocess.TimeoutExpired:
+            _tasks.kill()
     sys.stdout.write("\nStopped. Every session is kept; scripts/run starts it again.\n")
     sys.stdout.flush()
 

@@ -348,5 +348,10 @@ LOGGING = {
     # Django's own "django" logger has a console handler of its own with DEBUG on, and its
     # records also reach the root's: every line printed twice ("Watching for file changes").
     # Without handlers it passes its records (INFO and up, as Django sets) to the root's alone.
-    "loggers": {"django": {"handlers": [], "level": "INFO"}},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO"},
+        # The task worker says at INFO and WARNING that it starts and stops; a task that fails
+        # is an ERROR, and said.
+        "django_tasks_db": {"level": "ERROR"},
+    },
 }

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from scorekeeper import live
 from scorekeeper.club import reads
 from scorekeeper.club.seasons import nights_of
 from scorekeeper.forms.seasons import SeasonForm
@@ -40,6 +41,7 @@ from scorekeeper.services.seasons import (
 )
 from scorekeeper.views.access import link_missing
 from scorekeeper.views.links import LINK_ACTIONS, phone_site
+from scorekeeper.views.live import POLL_SECONDS, POLL_TIMEOUT_SECONDS
 from scorekeeper.views.players import post_data
 
 SEASONS_PER_PAGE = 20
@@ -120,6 +122,7 @@ def season_delete(request: AuthedRequest, public_id: str) -> HttpResponse:
 
 
 NIGHTS_SHOWN = 20  # the season's latest nights, listed on its page
+SCRIPTS = ("js/live.js",)
 
 
 def _context(season: Season) -> dict[str, object]:
@@ -130,15 +133,50 @@ def _context(season: Season) -> dict[str, object]:
         "rows": presenter.season_rows(reads.season_rows(season)),
         "nights": shown,
         "earlier_nights": nights.count() - len(shown) if len(shown) == NIGHTS_SHOWN else 0,
+        "behind": season.ratings_behind,
         "best_rule": rules.BEST_RULE,
     }
+
+
+def _season_page(
+    request: HttpRequest, found: Season, owner: bool, live_url: str, events_url: str = ""
+) -> HttpResponse:
+    """The season's page, or (htmx) its live region at the season's version now: 304 if the
+    phone shows it already, else the region rendered once a version for every phone; a link's
+    phones hear of each new version by push (`events_url`)."""
+    at = found.version
+    if request.headers.get("HX-Request"):
+        unchanged = live.not_modified(request, at)
+        if unchanged is not None:
+            return unchanged
+    ctx = {
+        **_context(found),
+        "owner": owner,
+        "live_url": live_url,
+        "events_url": events_url,
+        "etag": live.etag(at),
+        "poll_seconds": POLL_SECONDS,
+        "poll_timeout_ms": POLL_TIMEOUT_SECONDS * 1000,
+        "scripts": SCRIPTS,
+    }
+    if request.headers.get("HX-Request"):
+        return live.fragment(
+            request, live_url, at, lambda: render(request, "seasons/standings.html", ctx)
+        )
+    return live.live_headers(render(request, "seasons/season.html", ctx), at)
 
 
 @login_required
 @require_GET
 def season(request: AuthedRequest, public_id: str) -> HttpResponse:
     found = season_for_user(request, public_id)
-    return render(request, "seasons/season.html", {**_context(found), "owner": True})
+    return _season_page(request, found, True, reverse("season_live", args=[public_id]))
+
+
+@login_required
+@require_GET
+def season_live(request: AuthedRequest, public_id: str) -> HttpResponse:
+    return season(request, public_id)
 
 
 @require_GET
@@ -146,7 +184,13 @@ def season_watch(request: HttpRequest, token: str) -> HttpResponse:
     found = Season.objects.filter(watch_token=token).first()
     if found is None:
         raise link_missing(request)
-    return render(request, "seasons/season.html", {**_context(found), "owner": False})
+    url, events = reverse("season_watch_live", args=[token]), reverse("season_events", args=[token])
+    return _season_page(request, found, False, url, events)
+
+
+@require_GET
+def season_watch_live(request: HttpRequest, token: str) -> HttpResponse:
+    return season_watch(request, token)
 
 
 @login_required

@@ -1,5 +1,6 @@
 """A tiny club history (`bench_ratings`): the command makes its scratch database, stores the
-sessions, works out the ratings cold, warm and by openskill alone, and prints its figures."""
+sessions, works out what sits above the tables from them, and prints the pages' CPU against a
+bare view and a correction's replay of the ratings by the games after it."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import re
 from django.core.management import call_command
 from django.db import connection
 
-SECONDS = r"[\d.]+ s, [\d.]+ ms a game \(CPU [\d.]+ s, [\d.]+ ms a game\)"
+MS = r"[\d.]+ ms +[\d.]+x"
 
 
-def test_a_tiny_history_is_rated_and_prints_its_figures() -> None:
+def test_a_tiny_history_prints_its_pages_and_replays() -> None:
     database = ["--database", connection.vendor]
     if connection.vendor == "postgresql":
         database += ["--postgres-url", os.environ["DATABASE_URL"]]
@@ -23,8 +24,14 @@ def test_a_tiny_history_is_rated_and_prints_its_figures() -> None:
     )
     text = out.getvalue()
     assert re.search(r"20 finished sessions of 10 players \(\d+ trick game, \d+ adding game", text)
-    assert re.search(rf"full recompute, cold \(no result kept\): {SECONDS}, \d+ SQL queries", text)
-    warm = re.search(rf"full recompute, warm \(every result kept\): {SECONDS}, (\d+) SQL", text)
-    assert warm and int(warm[1]) == 2, text  # the sessions and their seats: no entries read
-    assert re.search(rf"rate alone \(openskill\): {SECONDS}, 0 SQL queries", text), text
-    assert re.search(r"\(20 games, \d+ ratings in 2 games; median of 1\)", text), text
+    assert re.search(r"rebuilt from the history \(rebuild_club\): [\d.]+ s, CPU [\d.]+ s", text)
+    for page in ("bare Django view", "season's watch page", "club ladder", "player's page"):
+        assert re.search(rf"{page}.* warm +{MS} +\d+ SQL; first after a correction +{MS}", text), (
+            page,
+            text,
+        )
+    assert re.search(r" +0 games after: 1 rated again in [\d.]+ s \(CPU [\d.]+ s\)", text), text
+    assert re.search(r" +10 games after: 11 rated again in", text), text
+    assert re.search(
+        r"a correction of the oldest of \d+ trick games: every rating up to date [\d.]+ s", text
+    ), text

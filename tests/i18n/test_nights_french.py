@@ -18,6 +18,7 @@ from scorekeeper.night_models import Night, NightTable, Season
 from scorekeeper.rules import adding
 from scorekeeper.services import Who, record_event
 from scorekeeper.services.nights import finish_night, start_round
+from scorekeeper.services.seasons import create_season
 from tests.factories import adding_session, club_night, finished_session, play
 from tests.french import needs_french
 
@@ -96,12 +97,14 @@ def test_the_season_s_standings_elide_de_before_a_vowel_and_write_decimals_in_fr
     finish_night(night=night)
     finished_session(alice, roster)  # a game with places: a rating for each
     day = night.played_on
-    autumn = Season.objects.create(
+    autumn = create_season(
         owner=alice,
-        name="Automne 2026",
-        family="trick",
-        starts=day - datetime.timedelta(days=30),
-        ends=day + datetime.timedelta(days=30),
+        season=Season(
+            name="Automne 2026",
+            family="trick",
+            starts=day - datetime.timedelta(days=30),
+            ends=day + datetime.timedelta(days=30),
+        ),
     )
     page = french(alice_client, f"/seasons/{autumn.public_id}/")
     assert "Le classement d’Automne 2026" in page
@@ -109,8 +112,9 @@ def test_the_season_s_standings_elide_de_before_a_vowel_and_write_decimals_in_fr
     assert '<td class="text-end fw-semibold">1,33</td>' in page
     assert re.search(r'<td class="text-end">-?\d+,\d</td>', page)  # the rating beside
     assert f"La cote d’un nouveau joueur est 0{NBSP}; elle monte" in page  # and what it means
-    winter = Season.objects.create(
-        owner=alice, name="Saison 2026", family="trick", starts=autumn.starts, ends=autumn.ends
+    winter = create_season(
+        owner=alice,
+        season=Season(name="Saison 2026", family="trick", starts=autumn.starts, ends=autumn.ends),
     )
     assert "Le classement de Saison 2026" in french(alice_client, f"/seasons/{winter.public_id}/")
     assert "The standings of Automne 2026" in english(alice_client, f"/seasons/{autumn.public_id}/")

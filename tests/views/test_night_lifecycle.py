@@ -16,6 +16,7 @@ from scorekeeper.club.reads import ratings
 from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night, NightTable, Season
 from scorekeeper.services.nights import start_round
+from scorekeeper.services.seasons import create_season
 from tests.factories import club_night, new_players, play
 
 NINE = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -38,13 +39,15 @@ def _play_round(night: Night, alice: User) -> None:
 
 
 def _season(alice: User, **fields: Any) -> Season:
-    return Season.objects.create(
+    return create_season(
         owner=alice,
-        name="Autumn",
-        family="trick",
-        starts=datetime.date(2026, 9, 1),
-        ends=datetime.date(2026, 12, 31),
-        **fields,
+        season=Season(
+            name="Autumn",
+            family="trick",
+            starts=datetime.date(2026, 9, 1),
+            ends=datetime.date(2026, 12, 31),
+            **fields,
+        ),
     )
 
 

@@ -16,6 +16,7 @@ from scorekeeper.night_models import Night, Season
 from scorekeeper.ratings import SCALE, SCALE_GAMES
 from scorekeeper.services import Who, abandon_session, delete_session, edit_deal
 from scorekeeper.services.nights import finish_night, start_round
+from scorekeeper.services.seasons import create_season
 from tests.factories import club_night, made_deal, new_players, play, trick_session
 
 SIX = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -178,9 +179,12 @@ def test_every_page_with_ratings_gives_their_scale_in_words(
     """A rating is explained where it is shown, by what a player knows: a new player's figure
     and where regulars stand after some games (ratings.SCALE, checked against the model)."""
     finished_game(alice, six[:3], (5, 3, 1))
-    season = Season.objects.create(
-        owner=alice, name="Autumn", family="trick", starts=datetime.date(2000, 1, 1),
-        ends=datetime.date(2100, 1, 1),
+    season = create_season(
+        owner=alice,
+        season=Season(
+            name="Autumn", family="trick", starts=datetime.date(2000, 1, 1),
+            ends=datetime.date(2099, 12, 31),
+        ),
     )  # fmt: skip
     night_played(alice, six, 20)
     scale = (

@@ -43,13 +43,13 @@ OWNER = {"player", "session", "deal_edit", "round_edit", "session_live", "sessio
          "ruleset_delete", "ruleset_sheet", "ruleset_pad", "session_start_saved",
          "night", "night_display", "night_cards", "night_sheet", "night_csv", "night_json",
          "night_start_saved", "night_manage", "night_delete", "season", "season_csv",
-         "season_manage", "season_delete"}  # fmt: skip
+         "season_manage", "season_delete", "season_live"}  # fmt: skip
 WATCH_LINK = {"watch", "watch_live", "watch_deals", "watch_rounds", "watch_display",
               "watch_display_live", "watch_events"}  # fmt: skip
 SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_deal_edit",
                "scorer_round_edit", "scorer_deals", "scorer_rounds", "scorer_events"}  # fmt: skip
 NIGHT_LINK = {"night_watch", "night_watch_display", "night_table", "season_watch",
-              "night_events", "season_events"}  # fmt: skip
+              "night_events", "season_events", "season_watch_live"}  # fmt: skip
 SECRET = "Alice's Secret Table"
 
 
@@ -159,10 +159,11 @@ def _urls(world: dict[str, Any], names: set[str]) -> list[str]:
         "night_watch_display": [[world["night"].watch_token]],
         "night_events": [[world["night"].watch_token]],
         "season_events": [[world["season"].watch_token]],
+        "season_watch_live": [[world["season"].watch_token]],
         "night_table": [[world["night"].tables.get().scorer_token]],
         **{
             name: [[world["season"].public_id]]
-            for name in ("season", "season_csv", "season_manage", "season_delete")
+            for name in ("season", "season_csv", "season_manage", "season_delete", "season_live")
         },
         "season_watch": [[world["season"].watch_token]],
     }

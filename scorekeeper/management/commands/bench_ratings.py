@@ -1,16 +1,20 @@
-"""Benchmark: work out every rating of a club with a long history.
+"""Benchmark: a club with a long history, and what sits above its tables.
 
 In a scratch database (SQLite by default, or PostgreSQL), migrated for the run and dropped
-after it, and a process of its own with DEBUG off: one owner with
-`--players` players and `--sessions` finished sessions spread over a year: two in three of the
-trick game (a custom preset, 3 to 5 players, 2 to 4 random deals), one in three of the adding
-game (Pagat's 99 with 2 tokens, 3 to 5 players, random busts until one is left). They are
-stored in bulk, as an import stores its deals. Then it times:
+after it, and a process of its own with DEBUG off: one owner with `--players` players and
+`--sessions` finished sessions spread over a year: two in three of the trick game (a custom
+preset, 3 to 5 players, 2 to 4 random deals), one in three of the adding game (Pagat's 99 with
+2 tokens, 3 to 5 players, random busts until one is left), stored in bulk as an import stores
+its deals, and a season over all of it (its ordinary sessions counting). Then it prints:
 
-- the full recompute the app does once per history version (`live.ratings.ratings` without
-  its cache): gathering the games (`live.ratings.games`) and rating them, warm (every session's
-  result already kept in this process) and cold (no result kept: each session read and scored);
-- openskill's rating alone (`ratings.rate`) over the games gathered.
+- everything stored above the tables worked out from that history once (`club.rebuild`, as
+  `manage.py rebuild_club` does on an upgraded server);
+- the CPU of the pages that read it, warm (asked again and again) and right after a correction
+  of a finished game (the first asker of the new version), against a bare Django view
+  (/healthz/) in the same process: the season's watch page, the club ladder, a player's page;
+- a correction's replay of the ratings against the number of games after the corrected one
+  (`club.ratings.replay`), and a correction of the oldest game, its replay run by the task as
+  the worker runs it, timed from the correction to every rating up to date.
 """
 
 from __future__ import annotations
@@ -18,31 +22,35 @@ from __future__ import annotations
 import argparse
 import datetime
 import random
-import secrets
 import statistics
+import tempfile
 import time
-from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.bench.server import (
     DEFAULT_POSTGRES,
-    app_env,
     manage,
     postgres_answers,
+    production_env,
     scratch_database,
 )
 from scorekeeper.bench.sessions import random_deals
-from scorekeeper.live import ratings as live_ratings
-from scorekeeper.live import results
+from scorekeeper.club import ratings
+from scorekeeper.club.rebuild import rebuild
+from scorekeeper.club_models import RatingsBehind
+from scorekeeper.families import TRICK
 from scorekeeper.models import Deal, GameSession, Hand, Player, Round, RoundEvent, Seat
-from scorekeeper.ratings import rate
+from scorekeeper.night_models import Season
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import name_key
+from scorekeeper.services import Who, edit_deal
 
 TRICK_PRESET = "custom"
 ADDING_PRESET, ADDING_OPTIONS = "ninety-nine", {"tokens": 2}
@@ -51,7 +59,10 @@ BATCH = 2000
 
 
 class Command(BaseCommand):
-    help = "Print how long working out every rating takes over many finished sessions."
+    help = (
+        "Print what a long history costs the club's pages and a correction's replay of the "
+        "ratings, over many finished sessions."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, default=200)
@@ -69,14 +80,14 @@ class Command(BaseCommand):
         kind = options["database"]
         if kind == "postgresql" and not postgres_answers(options["postgres_url"]):
             raise CommandError(f"No PostgreSQL server answers at {options['postgres_url']}.")
-        with scratch_database(kind, options["postgres_url"]) as database:
-            env = app_env(
-                database,
-                DEBUG="false",
-                SECRET_KEY=secrets.token_urlsafe(40),
-                ALLOWED_HOSTS="localhost",
-            )
+        with (
+            scratch_database(kind, options["postgres_url"]) as database,
+            tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as scratch,
+        ):
+            # A production server's settings, its pages asked for by Django's test client.
+            env = production_env(database, Path(scratch)) | {"ALLOWED_HOSTS": "testserver"}
             manage(env, "migrate", "-v", "0")
+            manage(env, "collectstatic", "--noinput", "-v", "0")
             self.stdout.write(
                 manage(
                     env,
@@ -101,51 +112,117 @@ class Command(BaseCommand):
             f"{made['entries']} deals and rounds) stored in "
             f"{time.perf_counter() - started:.1f} s on {connection.vendor}"
         )
-        if results.shared():
-            self.stdout.write("(the cache is shared: a cold run may still find results there)")
-
-        def cold() -> object:
-            results.forget_all()
-            return rate(live_ratings.games(owner.pk))
-
-        def warm() -> object:
-            return rate(live_ratings.games(owner.pk))
-
-        cold_figures = measure(cold, runs)
-        warm()  # every result kept from here on
-        warm_figures = measure(warm, runs)
-        games = live_ratings.games(owner.pk)
-        rate_figures = measure(lambda: rate(games), runs)
-        rated = rate(games)
-        count = len(games)
-        for label, (clock, cpu, queries) in (
-            ("full recompute, cold (no result kept)", cold_figures),
-            ("full recompute, warm (every result kept)", warm_figures),
-            ("rate alone (openskill)", rate_figures),
-        ):
-            self.stdout.write(
-                f"{label}: {clock:.2f} s, {clock / count * 1000:.3f} ms a game "
-                f"(CPU {cpu:.2f} s, {cpu / count * 1000:.3f} ms a game), {queries} SQL queries"
-            )
-        ratings = sum(len(family) for family in rated.values())
+        season = Season.objects.create(
+            owner=owner,
+            name="The whole year",
+            family="trick",
+            starts=FIRST_DAY,
+            ends=FIRST_DAY + datetime.timedelta(days=365),
+            with_sessions=True,
+        )
+        clock, cpu = time.perf_counter(), time.process_time()
+        rebuild(owner.pk)
         self.stdout.write(
-            f"({count} games, {ratings} ratings in {len(rated)} games; median of {runs})"
+            f"rebuilt from the history (rebuild_club): {time.perf_counter() - clock:.1f} s, "
+            f"CPU {time.process_time() - cpu:.1f} s"
+        )
+        client = Client()
+        client.force_login(owner)
+        player = Player.objects.filter(owner=owner).first()
+        assert player is not None
+        pages = {
+            "bare Django view (/healthz/)": "/healthz/",
+            "season's watch page": f"/g/{season.watch_token}/",
+            "club ladder": "/ladder/",
+            "player's page": f"/players/{player.pk}/",
+        }
+        warm = {label: cpu_of(client, url, runs) for label, url in pages.items()}
+        bare = warm["bare Django view (/healthz/)"][0]
+        latest = latest_trick_game(owner)
+        first: dict[str, tuple[float, int]] = {}
+        for label, url in pages.items():
+            correct(latest, owner, options["seed"])  # a new version of everything it shows
+            first[label] = cpu_of(client, url, 1)
+        self.stdout.write("CPU per request (ms, median), and as a multiple of the bare view:")
+        for label in pages:
+            (warm_cpu, queries), (first_cpu, _q) = warm[label], first[label]
+            self.stdout.write(
+                f"  {label:<30} warm {warm_cpu * 1000:7.2f} ms {warm_cpu / bare:5.1f}x "
+                f"{queries:>3} SQL; first after a correction {first_cpu * 1000:7.2f} ms "
+                f"{first_cpu / bare:5.1f}x"
+            )
+        self.stdout.write("A correction's replay of the ratings, by the games after it:")
+        games = list(trick_games(owner))
+        for after in (0, 10, 100, 1000, 10_000):
+            if after >= len(games):
+                continue
+            game = games[len(games) - 1 - after]
+            clock, cpu = time.perf_counter(), time.process_time()
+            with transaction.atomic():
+                rated = ratings.replay(owner.pk, "trick", outcome_key(game))
+            self.stdout.write(
+                f"  {after:>6} games after: {rated} rated again in "
+                f"{time.perf_counter() - clock:.2f} s (CPU {time.process_time() - cpu:.2f} s)"
+            )
+        oldest = games[0]
+        clock, cpu = time.perf_counter(), time.process_time()
+        correct(oldest, owner, options["seed"])
+        queued = RatingsBehind.objects.filter(owner=owner).exists()
+        ratings.bring_up_to_date.call(owner.pk, "trick")
+        self.stdout.write(
+            f"a correction of the oldest of {len(games)} trick games: every rating up to date "
+            f"{time.perf_counter() - clock:.1f} s after it (CPU {time.process_time() - cpu:.1f} "
+            f"s; {'by the task' if queued else 'in the request'})"
         )
 
 
-def measure(work: Callable[[], object], runs: int) -> tuple[float, float, int]:
-    """The median seconds of `runs` runs of `work`, on the clock and of this process's CPU (on
-    a busy machine, the clock counts time other processes took), and the SQL queries of one
-    more run (counted apart: counting them slows the queries down)."""
-    clock, cpu = [], []
+def cpu_of(client: Client, url: str, runs: int) -> tuple[float, int]:
+    """The median CPU seconds of `runs` requests of `url`, and the SQL of one more."""
+    used = []
     for _ in range(runs):
-        started, used = time.perf_counter(), time.process_time()
-        work()
-        clock.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - used)
+        started = time.process_time()
+        response = client.get(url)
+        used.append(time.process_time() - started)
+        assert response.status_code == 200, (url, response.status_code)
     with CaptureQueriesContext(connection) as queries:
-        work()
-    return statistics.median(clock), statistics.median(cpu), len(queries)
+        client.get(url)
+    return statistics.median(used), len(queries)
+
+
+def trick_games(owner: User) -> list[GameSession]:
+    """The owner's finished trick games, in the order they were played."""
+    return list(
+        GameSession.objects.filter(owner=owner, family="trick", finished=True)
+        .with_seats()
+        .order_by("played_on", "created", "pk")
+    )
+
+
+def latest_trick_game(owner: User) -> GameSession:
+    return trick_games(owner)[-1]
+
+
+def outcome_key(session: GameSession) -> ratings.Key:
+    return (session.played_on or session.created.date(), session.created, session.pk)
+
+
+def correct(session: GameSession, owner: User, seed: int) -> None:
+    """Correct the session's first deal: the same deal with its players' tricks turned round
+    (a change of places the ratings must follow)."""
+    session = GameSession.objects.with_seats().get(pk=session.pk)
+    first = TRICK.entries(session)[0]
+    names = list(first.hands)
+    turned = dict(zip(names, names[1:] + names[:1], strict=True))
+    entry = trick.DealEntry(
+        hands={turned[name]: hand for name, hand in first.hands.items()}, trump=first.trump
+    )
+    edit_deal(
+        session=session,
+        number=1,
+        revision=session.deals.get(number=1).revision,
+        entry=entry,
+        who=Who(owner),
+    )
 
 
 def make_history(players: int, sessions: int, seed: int) -> tuple[User, dict[str, int]]:

@@ -1,6 +1,7 @@
 """What `scripts/run` does before it serves (scorekeeper/tableserver.py), in one process: apply
-the migrations, collect the static files, and print how many accounts there are, so that the
-terminal asks for the host's account on the first start only (0: none yet)."""
+the migrations, work out what is stored above the tables where an older version kept none
+(`rebuild_club --if-empty`), collect the static files, and print how many accounts there are,
+so that the terminal asks for the host's account on the first start only (0: none yet)."""
 
 from __future__ import annotations
 
@@ -19,5 +20,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         call_command("migrate", interactive=False, verbosity=0)
+        call_command("rebuild_club", if_empty=True, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         self.stdout.write(str(get_user_model().objects.count()))
