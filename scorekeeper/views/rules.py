@@ -23,7 +23,7 @@ from django.urls import URLPattern, get_resolver, reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
 from scorekeeper.families import app
 from scorekeeper.forms.rules import (
@@ -184,8 +184,10 @@ def session_sheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def offline(request: HttpRequest) -> HttpResponse:
+    """The page a phone shows offline; asked with HEAD, whose the phone is now (its owner
+    mark, static/js/forget.js)."""
     return render(request, "cheatsheets/offline.html")
 
 
