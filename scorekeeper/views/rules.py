@@ -34,6 +34,7 @@ from scorekeeper.forms.rules import (
     rules_params,
 )
 from scorekeeper.http import AuthedRequest
+from scorekeeper.owner import ANONYMOUS
 from scorekeeper.presenters.documents import render_document
 from scorekeeper.rules.common import InvalidRules, seat_names
 from scorekeeper.rules.registry import Family
@@ -204,6 +205,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "offline_url": reverse("offline"),
         "cached_prefixes": [reverse("rules"), reverse("offline"), reverse("manifest")],
         "offline_text": gettext("You are offline."),
+        "owner_key": reverse("service_worker") + "?owner",
+        "anonymous_mark": ANONYMOUS,
         "table_pages": _table_pages(),
         "not_tables": _not_tables(),
     }

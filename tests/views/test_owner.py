@@ -114,3 +114,13 @@ def test_a_saved_rulesets_sheet_and_pad_are_the_owners_alone(
         control = {part.strip() for part in alice_client.get(url)["Cache-Control"].split(",")}
         assert "private" in control, url
         assert "public" not in control, url
+
+
+def test_the_service_worker_keeps_copies_by_whose_they_are(client: Client, db: None) -> None:
+    script = client.get("/sw.js").text
+    assert f'const ANONYMOUS = "{ANONYMOUS}";' in script
+    assert 'const PRIVATE_CACHE = "scorekeeper-private";' in script
+    assert 'const OWNER_KEY = "/sw.js?owner";' in script
+    assert 'headers.set("X-Stored-Owner", response.headers.get("X-Owner-Mark") || ANONYMOUS);' in (
+        script
+    )
