@@ -62,6 +62,7 @@ PRECACHED_STATIC = tuple(
             *deals.SCRIPTS,
             *rounds.SCRIPTS,
             "js/offline-copy.js",
+            "js/forget.js",
         )
     )
 )
