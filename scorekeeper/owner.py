@@ -24,9 +24,10 @@ ENDS_HEADER = "X-Owner-Ends"  # seconds until the account's browser session ends
 
 def account(request: HttpRequest) -> AbstractBaseUser | None:
     """The account logged in, if any. A phone without a browser session has none, and its user
-    is not looked up for the answer (a watch link's phones mostly have none)."""
-    session = request.session
-    if session.session_key is None and not session.modified:
+    is not looked up for the answer (a watch link's phones mostly have none); nor has a page
+    rendered for no browser (an error page before the session middleware)."""
+    session = getattr(request, "session", None)
+    if session is None or (session.session_key is None and not session.modified):
         return None
     user = request.user
     return user if user.is_authenticated else None
