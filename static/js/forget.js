@@ -41,6 +41,14 @@
   if (!mark || !ask || !anonymous || root.hasAttribute("data-offline-copy")) return;
   if (!window.indexedDB || !window.fetch) return;
 
+  // Whether the phone has an outbox (where the browser can say without opening it).
+  function hasOutbox() {
+    if (!window.indexedDB.databases) return Promise.resolve(true);
+    return window.indexedDB.databases().then(function (all) {
+      return all.some(function (db) { return db.name === "scorekeeper-outbox"; });
+    }, function () { return true; });
+  }
+
   // The entries of owners other than `owner` (and the anonymous), counted; deleted too with
   // `remove`. An outbox the phone never had is not made.
   function others(owner, remove) {
@@ -73,7 +81,9 @@
     });
   }
 
-  others(mark, false).then(function (found) {
+  hasOutbox().then(function (any) {
+    return any ? others(mark, false) : 0;
+  }).then(function (found) {
     if (!found) return null;
     return window.fetch(ask, { method: "HEAD", credentials: "same-origin", cache: "no-store" }).then(function (response) {
       var now = response.ok && response.headers.get("X-Owner-Mark");
