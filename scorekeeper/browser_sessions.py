@@ -8,6 +8,8 @@ restarted, the phone should hear "try again" instead: scorekeeper.views.site.ser
 answers 503 for OperationalError and InterfaceError.
 """
 
+from datetime import datetime
+
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS, UpdateError
 from django.contrib.sessions.models import Session
@@ -18,12 +20,17 @@ from scorekeeper.reads import browser_session
 
 
 class SessionStore(db.SessionStore):
+    # When the stored session ends (its row's expiry, which its cookie shares), once read.
+    stored_until: datetime | None = None
+
     def _get_session_from_db(self) -> Session | None:
         """The stored session of this key unless it has expired, as Django's own read; a key
         that finds none is forgotten, as there."""
         found = browser_session(self.session_key or "")
         if found is None:
             self._session_key = None
+        else:
+            self.stored_until = found.expire_date
         return found
 
     def save(self, must_create: bool = False) -> None:

@@ -3,6 +3,9 @@ import ipaddress
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest
 from django.http.request import split_domain_port
+from django.utils.functional import SimpleLazyObject
+
+from scorekeeper.owner import ANONYMOUS, owner_mark
 
 THEMES = ("auto", "light", "dark")
 THEME_COOKIE = "theme"
@@ -41,3 +44,12 @@ def connection(request: HttpRequest) -> dict[str, bool]:
     """`plain_http`: the page came over plain HTTP from another computer (a phone on the
     table's Wi-Fi), so the browser has turned off offline sheets, install and wake lock."""
     return {"plain_http": not secure_context(request)}
+
+
+def owner(request: HttpRequest) -> dict[str, object]:
+    """`owner_mark`: whose the page is (scorekeeper.owner), worked out if the page shows it;
+    `anonymous_mark`: the mark of nobody logged in."""
+    return {
+        "owner_mark": SimpleLazyObject(lambda: owner_mark(request)),
+        "anonymous_mark": ANONYMOUS,
+    }

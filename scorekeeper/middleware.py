@@ -7,6 +7,7 @@ from django.middleware import gzip
 from django.shortcuts import render
 
 from scorekeeper.http import DATABASE_UNAVAILABLE, database_unavailable, link_headers
+from scorekeeper.owner import ENDS_HEADER, MARK_HEADER, owner_mark, seconds_left
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses
 
 logger = logging.getLogger(__name__)
@@ -25,6 +26,29 @@ class GZipMiddleware(gzip.GZipMiddleware):
         if response.get("Content-Type", "").startswith("text/event-stream"):
             return response
         return super().process_response(request, response)
+
+
+class OwnerMarkMiddleware:
+    """Mark every page with whose it is (scorekeeper.owner): the service worker keeps a copy
+    under that mark, and deletes the copies of other accounts when a page of another mark
+    comes (templates/cheatsheets/sw.js). A part of a page (htmx) is not a page, and an error
+    of the server's says nothing of who is logged in."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            "HTTP_HX_REQUEST" not in request.META
+            and response.status_code < 500
+            and response.get("Content-Type", "").startswith("text/html")
+        ):
+            response[MARK_HEADER] = owner_mark(request)
+            left = seconds_left(request)
+            if left is not None:
+                response[ENDS_HEADER] = str(left)
+        return response
 
 
 class LinkMiddleware:

@@ -120,6 +120,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "scorekeeper.middleware.OwnerMarkMiddleware",  # whose each page is, for what phones keep
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -146,6 +147,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "scorekeeper.context_processors.theme",
                 "scorekeeper.context_processors.connection",
+                "scorekeeper.context_processors.owner",
             ],
         },
     },

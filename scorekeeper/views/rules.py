@@ -23,7 +23,7 @@ from django.urls import URLPattern, get_resolver, reverse
 from django.utils.cache import patch_cache_control
 from django.utils.http import urlencode
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
 from scorekeeper.families import app
 from scorekeeper.forms.rules import (
@@ -34,6 +34,7 @@ from scorekeeper.forms.rules import (
     rules_params,
 )
 from scorekeeper.http import AuthedRequest
+from scorekeeper.owner import ANONYMOUS
 from scorekeeper.presenters.documents import render_document
 from scorekeeper.rules.common import InvalidRules, seat_names
 from scorekeeper.rules.registry import Family
@@ -61,6 +62,7 @@ PRECACHED_STATIC = tuple(
             *deals.SCRIPTS,
             *rounds.SCRIPTS,
             "js/offline-copy.js",
+            "js/forget.js",
         )
     )
 )
@@ -184,8 +186,10 @@ def session_sheet(request: AuthedRequest, public_id: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def offline(request: HttpRequest) -> HttpResponse:
+    """The page a phone shows offline; asked with HEAD, whose the phone is now (its owner
+    mark, static/js/forget.js)."""
     return render(request, "cheatsheets/offline.html")
 
 
@@ -202,6 +206,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "offline_url": reverse("offline"),
         "cached_prefixes": [reverse("rules"), reverse("offline"), reverse("manifest")],
         "offline_text": gettext("You are offline."),
+        "owner_key": reverse("service_worker") + "?owner",
+        "anonymous_mark": ANONYMOUS,
         "table_pages": _table_pages(),
         "not_tables": _not_tables(),
     }

@@ -18,14 +18,18 @@
 //     this phone's taps alone. A refused tap, and those after it, are dropped and named.
 // Entries wait while a page form holds something typed (sending could bring a refused entry
 // into it); its Save sends them all. Only this account's (or link's) page of the same table
-// sends an entry (`data-scope`); logging out deletes them (static/js/forget.js). Without
-// IndexedDB, or without JavaScript, forms are sent as they always were.
+// sends an entry (`data-scope`), and only under the login it was made under: each entry
+// carries the page's owner mark (<html data-owner>, scorekeeper/owner.py). Logging out, or a
+// page of another account after a session ended another way, deletes them
+// (static/js/forget.js). Without IndexedDB, or without JavaScript, forms are sent as they
+// always were.
 (function () {
   "use strict";
   var box = document.getElementById("outbox");
   if (!box || !window.indexedDB || !window.fetch || !window.URLSearchParams) return;
 
   var SCOPE = box.dataset.scope;
+  var OWNER = document.documentElement.getAttribute("data-owner") || "";
   var STORE = "entries";
   var TIMEOUT_MS = 10000; // a send with no answer by then is kept, to go again
   var BACK_OFF_MS = [1000, 2000, 4000, 8000, 15000];
@@ -63,7 +67,11 @@
   }
   function load() {
     return transact("readonly", function (store) { return store.index("scope").getAll(SCOPE); })
-      .then(function (found) { entries = found; show(); return entries; });
+      .then(function (found) {
+        entries = found.filter(function (entry) { return entry.owner === OWNER; });
+        show();
+        return entries;
+      });
   }
   function keep(entry) {
     return transact("readwrite", function (store) { return store.add(entry); }).then(load);
@@ -150,6 +158,7 @@
     var body = new URLSearchParams(data);
     var entry = {
       scope: SCOPE,
+      owner: OWNER,
       kind: "page",
       url: form.action,
       next: form.dataset.outboxNext || window.location.pathname,
@@ -184,6 +193,7 @@
     var said = button ? button.getAttribute("aria-label") || button.textContent.trim() : "";
     return {
       scope: SCOPE,
+      owner: OWNER,
       kind: "tap",
       url: config.path,
       body: body.toString(),

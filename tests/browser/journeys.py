@@ -97,6 +97,16 @@ def log_in_with_form(page: Page, user: User) -> None:
     submit_log_in(page, user.get_username())
 
 
+def change_password(page: Page, new: str, old: str = PASSWORD) -> None:
+    """On the account page: change the password, which ends the account's other sessions."""
+    page.goto("/accounts/password/")
+    page.get_by_label("Old password").fill(old)
+    page.get_by_label(re.compile(r"^\s*New password\W*$")).fill(new)
+    page.get_by_label("New password confirmation").fill(new)
+    page.get_by_role("button", name="Change password").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Password changed")
+
+
 def nav(page: Page, name: str) -> None:
     page.get_by_role("navigation", name="Main").get_by_role("link", name=name).click()
 

@@ -13,10 +13,12 @@ import re
 import time
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import adding, trick
-from tests.browser.conftest import CheckA11y, NewPage
+from scorekeeper.services import save_ruleset
+from tests.browser.conftest import CheckA11y, LogIn, NewPage
 
 SHEETS = [
     f"/rules/{family}/{preset_id}/{kind}"
@@ -108,11 +110,16 @@ def test_a_sheet_opened_once_still_opens_offline(new_page: NewPage) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text("Wilson")
 
 
-def _wait_until_stored(page: Page, url: str, seconds: float = 10) -> None:
-    """Wait for the service worker to run and to have stored `url`."""
+def _wait_until_stored(page: Page, url: str, seconds: float = 10, *, anyone: bool = False) -> None:
+    """Wait for the service worker to run and to have stored `url` (with `anyone`: as it shows
+    with nobody logged in)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if page.evaluate("url => caches.match(url).then(found => Boolean(found))", url):
+        text = page.evaluate(
+            "url => caches.match(url, { ignoreVary: true }).then(found => found && found.text())",
+            url,
+        )
+        if text and not (anyone and "Log out" in text):
             return
         page.wait_for_timeout(100)
     pytest.fail(f"The service worker did not store {url} within {seconds} s")
@@ -137,3 +144,39 @@ def test_without_javascript_there_is_no_dead_print_button(new_page: NewPage) -> 
     page.goto("/rules/trick/parlett-jokerless/")
     expect(page.get_by_role("button", name="Print this sheet")).to_be_hidden()
     expect(page.get_by_text("Your browser's own Print works too.")).to_be_visible()
+
+
+def test_a_saved_rulesets_pages_are_not_kept_after_log_out(
+    new_page: NewPage, log_in: LogIn, alice: User
+) -> None:
+    """A saved ruleset's sheet and pad are its owner's: kept for her alone, and gone when she
+    logs out. The public sheets she opened stay, as anyone sees them."""
+    saved = save_ruleset(
+        owner=alice, name="Alice's house rules", family="trick", ruleset="five", options={}
+    )
+    page = new_page(service_workers="allow")
+    log_in(page, alice)
+    own = [f"/rules/saved/{saved.pk}/", f"/rules/saved/{saved.pk}/pad/"]
+    for url in [*own, "/rules/trick/long/"]:
+        page.goto(url)
+        expect(page.get_by_text("Log out alice")).to_be_visible()
+        _wait_until_stored(page, page.url)
+    page.get_by_role("button", name="Log out alice").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Log in")
+    for url in own:
+        assert not page.evaluate(
+            "url => caches.match(url, { ignoreVary: true }).then(Boolean)", url
+        ), url
+    # The public sheet comes again as the phone now sees it: nobody's.
+    _wait_until_stored(
+        page, page.url.replace("/accounts/login/", "/rules/trick/long/"), anyone=True
+    )
+
+    page.context.set_offline(True)
+    for url in own:
+        page.goto(url)
+        expect(page.get_by_text(OFFLINE_TEXT)).to_be_visible()
+        expect(page.get_by_text("Alice's house rules")).to_have_count(0)
+    page.goto("/rules/trick/long/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Long Ninety-Nine")
+    expect(page.get_by_text("alice")).to_have_count(0)

@@ -35,9 +35,11 @@ from scorekeeper.rules import adding, trick
 from tests.browser.conftest import PHONE, CheckA11y, LogIn, NewPage
 from tests.browser.journeys import (
     bid_box,
+    change_password,
     enter_hand,
     hand_card,
     save_button,
+    submit_log_in,
     tricks_box,
     wait_for_keypad,
 )
@@ -378,6 +380,43 @@ def test_logging_out_clears_the_outbox(
     page.get_by_role("button", name="Log out alice").click()
     expect(page.get_by_role("link", name="Log in", exact=True).first).to_be_visible()
     assert waiting_in_indexeddb(page) is None  # the database itself is gone
+    assert deal_entries(game) == []
+
+
+@pytest.mark.parametrize("how", ["cookie expired", "password changed elsewhere"])
+def test_entries_of_a_session_ended_elsewhere_are_gone_when_another_logs_in(
+    owner_phone: Callable[[GameSession], Page],
+    phone: NewPage,
+    log_in: LogIn,
+    game: GameSession,
+    alice: User,
+    bob: User,
+    how: str,
+) -> None:
+    """Alice's deal waits on the phone; her session ends without the log-out button; Bob logs
+    in on the same phone. Her entry is never sent, under his account or anyone's, and is gone
+    from the phone."""
+    page = owner_phone(game)
+    unblock = block_posts(page, f"/sessions/{game.public_id}/")
+    enter_deal(page, DEALS[0])
+    save_button(page).click()
+    expect_waiting(page, ["Deal 1"], "deal")
+    assert waiting_in_indexeddb(page) == 1
+
+    if how == "cookie expired":
+        page.context.clear_cookies(name=settings.SESSION_COOKIE_NAME)
+    else:
+        other = phone()
+        log_in(other, alice)
+        change_password(other, "a new table password")
+    unblock()
+    page.goto("/accounts/login/")
+    submit_log_in(page, "bob", "another staple battery")
+    expect(page.get_by_text("Log out bob")).to_be_visible()
+    deadline = time.monotonic() + 10
+    while waiting_in_indexeddb(page) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert not waiting_in_indexeddb(page)
     assert deal_entries(game) == []
 
 
