@@ -429,7 +429,12 @@ def _board_page(
     if site and found.watch_token:
         # The big screen carries the night's link as a QR code: the room follows on its phones.
         ctx["watch_qr"] = qr_svg(site + reverse("night_watch", args=[found.watch_token]))
-    return live_http.live_headers(render(request, template, ctx), at)
+    if not events_url:  # the organiser's own
+        return live_http.live_headers(render(request, template, ctx), at)
+    # A link's page is the same for every phone and screen holding it: rendered once a
+    # version (the QR code says the address the phones open, the same for all).
+    page = watched.page(request, live_url, at, lambda slots: render(request, template, ctx | slots))
+    return live_http.live_headers(page, at)
 
 
 @login_required

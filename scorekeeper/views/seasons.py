@@ -163,7 +163,13 @@ def _season_page(
         return live.fragment(
             request, live_url, at, lambda: render(request, "seasons/standings.html", ctx)
         )
-    return live.live_headers(render(request, "seasons/season.html", ctx), at)
+    if owner:
+        return live.live_headers(render(request, "seasons/season.html", ctx), at)
+    # A link's page is the same for every phone holding it: rendered once a version.
+    page = live.page(
+        request, live_url, at, lambda slots: render(request, "seasons/season.html", ctx | slots)
+    )
+    return live.live_headers(page, at)
 
 
 @login_required
