@@ -3,6 +3,12 @@ went over their latest games, as a small chart drawn like a session's."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.formats import number_format
+
 from scorekeeper.club import reads
 from scorekeeper.club_models import PlayerRating
 from scorekeeper.models import FAMILY_CHOICES, Player
@@ -32,3 +38,26 @@ def player_ratings(player: Player) -> list[dict[str, object]]:
             }
         )
     return shown
+
+
+@dataclass(frozen=True)
+class LadderLine:
+    """A line of the club ladder as the page shows it: its figures as text, written once."""
+
+    place: int
+    url: str
+    name: str
+    rating: str
+    games: int
+
+
+def ladder_lines(rows: Sequence[reads.LadderRow]) -> list[LadderLine]:
+    """The ladder's lines, each player's page and rating as text (the page's number format),
+    so that a ladder of hundreds renders no tag or filter a line."""
+    pages = reverse("player", args=[0]).removesuffix("0/")
+    return [
+        LadderLine(
+            row.place, f"{pages}{row.player_id}/", row.name, number_format(row.rating, 1), row.games
+        )
+        for row in rows
+    ]

@@ -407,33 +407,37 @@ def _board_page(
 ) -> HttpResponse:
     """The leaderboard's page, or (htmx) its live region at the night's version now: 304 if
     the screen shows it already, else the region rendered once a version for every screen;
-    a link's screens hear of each new version by push (`events_url`)."""
+    a link's screens hear of each new version by push (`events_url`), and its page is kept
+    once a version for every phone and screen."""
     at = live.version(found)
     if request.headers.get("HX-Request"):
         unchanged = live_http.not_modified(request, at)
         if unchanged is not None:
             return unchanged
-    board = live.board(found, at)
-    ctx = {
-        **_context(request, found, board),
-        "live_url": live_url,
-        "events_url": events_url,
-        "scripts": scripts,
-        "page_seconds": PAGE_SECONDS,
-    }
+
+    def rendered(template: str, slots: dict[str, str] | None = None) -> HttpResponse:
+        board = live.board(found, at)
+        ctx = {
+            **_context(request, found, board),
+            "live_url": live_url,
+            "events_url": events_url,
+            "scripts": scripts,
+            "page_seconds": PAGE_SECONDS,
+            **(slots or {}),
+        }
+        site = phone_site(request)
+        if site and found.watch_token:
+            # The big screen carries the night's link as a QR code for the room's phones.
+            ctx["watch_qr"] = qr_svg(site + reverse("night_watch", args=[found.watch_token]))
+        return render(request, template, ctx)
+
     if request.headers.get("HX-Request"):
-        return watched.fragment(
-            request, live_url, at, lambda: render(request, "nights/board.html", ctx)
-        )
-    site = phone_site(request)
-    if site and found.watch_token:
-        # The big screen carries the night's link as a QR code: the room follows on its phones.
-        ctx["watch_qr"] = qr_svg(site + reverse("night_watch", args=[found.watch_token]))
+        return watched.fragment(request, live_url, at, lambda: rendered("nights/board.html"))
     if not events_url:  # the organiser's own
-        return live_http.live_headers(render(request, template, ctx), at)
-    # A link's page is the same for every phone and screen holding it: rendered once a
-    # version (the QR code says the address the phones open, the same for all).
-    page = watched.page(request, live_url, at, lambda slots: render(request, template, ctx | slots))
+        return live_http.live_headers(rendered(template), at)
+    # A link's page is the same for every phone and screen holding it (the QR code says the
+    # address the phones open, the same for all): rendered once a version.
+    page = watched.page(request, live_url, at, lambda slots: rendered(template, slots))
     return live_http.live_headers(page, at)
 
 

@@ -31,6 +31,7 @@ from scorekeeper.models import FAMILY_CHOICES
 from scorekeeper.night_models import Season
 from scorekeeper.presenters import nights as presenter
 from scorekeeper.presenters.common import spreadsheet_safe
+from scorekeeper.presenters.ratings import ladder_lines
 from scorekeeper.rules import night as rules
 from scorekeeper.services.limits import AccountFull
 from scorekeeper.services.seasons import (
@@ -149,26 +150,27 @@ def _season_page(
         unchanged = live.not_modified(request, at)
         if unchanged is not None:
             return unchanged
-    ctx = {
-        **_context(found),
-        "owner": owner,
-        "live_url": live_url,
-        "events_url": events_url,
-        "etag": live.etag(at),
-        "poll_seconds": POLL_SECONDS,
-        "poll_timeout_ms": POLL_TIMEOUT_SECONDS * 1000,
-        "scripts": SCRIPTS,
-    }
+
+    def rendered(template: str, slots: dict[str, str] | None = None) -> HttpResponse:
+        ctx = {
+            **_context(found),
+            "owner": owner,
+            "live_url": live_url,
+            "events_url": events_url,
+            "etag": live.etag(at),
+            "poll_seconds": POLL_SECONDS,
+            "poll_timeout_ms": POLL_TIMEOUT_SECONDS * 1000,
+            "scripts": SCRIPTS,
+            **(slots or {}),
+        }
+        return render(request, template, ctx)
+
     if request.headers.get("HX-Request"):
-        return live.fragment(
-            request, live_url, at, lambda: render(request, "seasons/standings.html", ctx)
-        )
+        return live.fragment(request, live_url, at, lambda: rendered("seasons/standings.html"))
     if owner:
-        return live.live_headers(render(request, "seasons/season.html", ctx), at)
+        return live.live_headers(rendered("seasons/season.html"), at)
     # A link's page is the same for every phone holding it: rendered once a version.
-    page = live.page(
-        request, live_url, at, lambda slots: render(request, "seasons/season.html", ctx | slots)
-    )
+    page = live.page(request, live_url, at, lambda slots: rendered("seasons/season.html", slots))
     return live.live_headers(page, at)
 
 
@@ -224,7 +226,7 @@ def ladder(request: AuthedRequest) -> HttpResponse:
     # A season is of one game: the ladder over its games shows that game alone.
     shown = FAMILY_CHOICES if season is None else [(season.family, season.get_family_display())]
     families = [
-        {"label": label, "rows": reads.ladder(request.user.pk, family_id, season)}
+        {"label": label, "rows": ladder_lines(reads.ladder(request.user.pk, family_id, season))}
         for family_id, label in shown
     ]
     ctx = {

@@ -126,21 +126,21 @@ class Command(BaseCommand):
             f"rebuilt from the history (rebuild_club): {time.perf_counter() - clock:.1f} s, "
             f"CPU {time.process_time() - cpu:.1f} s"
         )
-        client = Client()
-        client.force_login(owner)
+        owners, phone = Client(), Client()  # the owner's, and a phone holding the link
+        owners.force_login(owner)
         player = Player.objects.filter(owner=owner).first()
         assert player is not None
         pages = {
-            "bare Django view (/healthz/)": "/healthz/",
-            "season's watch page": f"/g/{season.watch_token}/",
-            "club ladder": "/ladder/",
-            "player's page": f"/players/{player.pk}/",
+            "bare Django view (/healthz/)": (phone, "/healthz/"),
+            "season's watch page": (phone, f"/g/{season.watch_token}/"),
+            "club ladder": (owners, "/ladder/"),
+            "player's page": (owners, f"/players/{player.pk}/"),
         }
-        warm = {label: cpu_of(client, url, runs) for label, url in pages.items()}
+        warm = {label: cpu_of(client, url, runs) for label, (client, url) in pages.items()}
         bare = warm["bare Django view (/healthz/)"][0]
         latest = latest_trick_game(owner)
         first: dict[str, tuple[float, int]] = {}
-        for label, url in pages.items():
+        for label, (client, url) in pages.items():
             correct(latest, owner, options["seed"])  # a new version of everything it shows
             first[label] = cpu_of(client, url, 1)
         self.stdout.write("CPU per request (ms, median), and as a multiple of the bare view:")
