@@ -291,7 +291,15 @@ async def push_watcher(
         return
     news, opened = asyncio.Event(), asyncio.Event()
     listening = asyncio.create_task(
-        _listen(stream, f"{events_url}/w/{table.watch}/events/", table, news, opened, tally, stop)
+        _listen(
+            stream,
+            f"{events_url}/w/{table.watch}/events/",
+            table.heard_at,
+            news,
+            opened,
+            tally,
+            stop,
+        )
     )
     loop = asyncio.get_running_loop()
     try:
@@ -315,13 +323,14 @@ async def push_watcher(
 async def _listen(
     client: aiohttp.ClientSession,
     url: str,
-    table: TableRun,
+    heard_at: list[tuple[int, float]],
     news: asyncio.Event,
     opened: asyncio.Event,
     tally: Tally,
     stop: asyncio.Event,
 ) -> None:
-    """The phone's event stream: each version it names is news; reconnects 3 s after a loss
+    """The phone's event stream: each version it names is news (and when it was heard, in
+    `heard_at`); reconnects 3 s after a loss
     (the stream's `retry`), as EventSource does. A 204 (no stream here) ends it: polls only."""
     while not stop.is_set():
         started = time.perf_counter()
@@ -341,7 +350,7 @@ async def _listen(
                     line = raw.decode().strip()
                     if line.startswith("data:") and line[5:].strip().isdigit():
                         if not first:
-                            table.heard_at.append((int(line[5:]), time.monotonic()))
+                            heard_at.append((int(line[5:]), time.monotonic()))
                         first = False
                         news.set()
         except CLIENT_ERRORS as error:

@@ -21,20 +21,30 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from scorekeeper.bench.load import Tally, _pause, ask, entry_json, shown_etag
+from scorekeeper.bench.load import (
+    PUSHED_POLL_SECONDS,
+    Tally,
+    _listen,
+    _pause,
+    ask,
+    entry_json,
+    shown_etag,
+)
 from scorekeeper.bench.phone import AsyncPhone, ServerGone, csrf_token, deal_post, form_fields
 from scorekeeper.bench.sessions import random_deals
+from scorekeeper.club import nights as club_nights
 from scorekeeper.families import TRICK
 from scorekeeper.live import nights as live_nights
-from scorekeeper.live.results import forget_all
 from scorekeeper.models import Change, GameSession, Player
 from scorekeeper.night_models import Night, NightTable
 from scorekeeper.rules import night as seating
@@ -116,9 +126,9 @@ def setup_night(tables: int, deals: int) -> dict[str, Any]:
 
 def after_run(expected: dict[str, dict[str, list[Any]]], watch: str) -> dict[str, Any]:
     """Whether each table of round 2 stores exactly the deals its scorer saw accepted (by
-    their form keys, once each), and the board worked out anew at the night's version now:
-    with no table's result kept (a worker's first board) and with every result kept (a new
-    version: only the table that changed is scored again)."""
+    their form keys, once each); what the board costs now: read from its stored lines (a
+    worker's first board at a new version), and its lines worked out again from every table
+    (what a save that changes a table's result adds to its transaction)."""
     problems: list[str] = []
     stored = 0
     night = Night.objects.get(watch_token=watch)
@@ -135,19 +145,18 @@ def after_run(expected: dict[str, dict[str, list[Any]]], watch: str) -> dict[str
                 f"{len(wanted['deals'])} accepted (or they differ)"
             )
     at, version_seconds = _timed(lambda: live_nights.version(night))
-    times: dict[str, list[float]] = {"no result kept": [], "every result kept": []}
+    reads, refreshes = [], []
     for _ in range(REPEAT):
-        for kind in times:
-            cache.clear()
-            if kind == "no result kept":
-                forget_all()
-            times[kind].append(_timed(lambda: live_nights.board(night, at))[1])
+        cache.clear()
+        reads.append(_timed(lambda: live_nights.board(night, at))[1])
+        refreshes.append(_timed(lambda: club_nights.refresh(night))[1])
     return {
         "stored": stored,
         "problems": problems,
         "version": at,
         "version_seconds": version_seconds,
-        "board": {kind: statistics.median(values) for kind, values in times.items()},
+        "board read": statistics.median(reads),
+        "lines refreshed": statistics.median(refreshes),
         "sessions": GameSession.objects.filter(night=night).count(),
     }
 
@@ -167,10 +176,12 @@ class TableRun:
 
 @dataclass
 class Screen:
-    """A screen showing the leaderboard: each poll's (sent, answered, status)."""
+    """A screen showing the leaderboard: each poll's (sent, answered, status), and each
+    version its event stream named, when (`heard_at`)."""
 
     name: str
     polls: list[tuple[float, float, int]] = field(default_factory=list)
+    heard_at: list[tuple[int, float]] = field(default_factory=list)
 
 
 async def follow(phone: AsyncPhone, path: str, tally: Tally, stop: asyncio.Event) -> Any:
@@ -231,38 +242,56 @@ async def scorer(
 
 async def screen(
     phone: AsyncPhone,
+    stream: aiohttp.ClientSession,
+    watch: str,
     path: str,
     shown: Screen,
-    every: float,
     after: float,
     stop: asyncio.Event,
     tally: Tally,
 ) -> None:
-    """A screen on the night's watch link: the page once, then its `#live` region polled as
-    htmx polls it (`hx-trigger="every 1s"`, `If-None-Match` with the ETag shown): a tick
-    `every` seconds while the answers are 304s, and `every` seconds after a 200 is swapped in
-    (the new region starts its own timer)."""
+    """A screen on the night's watch link as a browser with JavaScript shows it
+    (static/js/live.js): the page once, the night's event stream open beside it, its `#live`
+    region asked for (`If-None-Match` with the ETag shown) when the stream names a new
+    version, and polled every PUSHED_POLL_SECONDS while the stream is open (every
+    POLL_SECONDS while it is not)."""
     if not await _pause(stop, after):
         return
     page = await ask(lambda: phone.get(path), "page", tally, stop, NIGHT_PAGE)
     etag = shown_etag(page.text) if page else ""
-    while not stop.is_set():
-        sent = time.monotonic()
-        try:
-            answer = await phone.get(path, HX_Request="true", If_None_Match=etag)
-        except ServerGone as error:
-            tally.failures.append(f"{shown.name} poll: {error}")
-            await _pause(stop, every)
-            continue
-        answered = time.monotonic()
-        tally.record(f"poll {answer.status}", answer)
-        shown.polls.append((sent, answered, answer.status))
-        if answer.status == 200:
-            etag = answer.headers.get("etag", etag).removeprefix("W/")
-            wait = every
-        else:
-            wait = max(0.0, every - (answered - sent))
-        await _pause(stop, wait)
+    news, opened = asyncio.Event(), asyncio.Event()
+    events = f"{phone.base_url}/n/{watch}/events/"
+    listening = asyncio.create_task(
+        _listen(stream, events, shown.heard_at, news, opened, tally, stop)
+    )
+    loop = asyncio.get_running_loop()
+    try:
+        while not stop.is_set():
+            every = PUSHED_POLL_SECONDS if opened.is_set() else POLL_SECONDS
+            due = loop.time() + every
+            while not stop.is_set() and not news.is_set() and (left := due - loop.time()) > 0:
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(news.wait(), min(left, 1.0))
+            if stop.is_set():
+                break
+            news.clear()
+            sent = time.monotonic()
+            try:
+                answer = await phone.get(path, HX_Request="true", If_None_Match=etag)
+            except ServerGone as error:
+                tally.failures.append(f"{shown.name} poll: {error}")
+                continue
+            tally.record(f"poll {answer.status}", answer)
+            shown.polls.append((sent, time.monotonic(), answer.status))
+            if answer.status == 200:
+                etag = answer.headers.get("etag", etag).removeprefix("W/")
+    finally:
+        listening.cancel()
+        with suppress(asyncio.CancelledError):
+            await listening
+
+
+POLL_SECONDS = 3  # views.live: a screen whose stream is not open polls this often
 
 
 def update_delays(saves: list[float], polls: list[tuple[float, float, int]]) -> list[float]:

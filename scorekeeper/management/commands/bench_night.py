@@ -14,12 +14,14 @@ import time
 from collections import defaultdict
 from typing import Any
 
+import aiohttp
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.bench.cpu import CpuMeter, cpu_line, named, process_tree
 from scorekeeper.bench.load import BARE_REQUESTS, Faults, Tally, bare_cost, entry_json, loop_lag
 from scorekeeper.bench.load import percentile as pct
 from scorekeeper.bench.night import (
+    POLL_SECONDS,
     ROUNDS,
     Screen,
     TableRun,
@@ -32,7 +34,6 @@ from scorekeeper.bench.night import (
 from scorekeeper.bench.phone import AsyncPhone, phone_client
 from scorekeeper.bench.server import DEFAULT_POSTGRES, app_servers, manage, postgres_answers
 from scorekeeper.management.commands.bench_load import REAL_PACE, run_apart
-from scorekeeper.views.nights import POLL_SECONDS
 
 RAMP = 30.0  # seconds: every table's scorer has scanned its card this long after the seating
 
@@ -140,7 +141,9 @@ class Command(BaseCommand):
             f"  round 2 at {'real pace' if pace == 1 else f'{pace:g}x real pace'}: a scorer phone "
             f"a table (scans its card within {RAMP / pace:g} s, names itself, a deal every "
             f"~{options['deal_every'] / pace:g} s), 1 display and {options['watchers']} phones "
-            f"polling the watch link every {POLL_SECONDS} s; {elapsed:.0f} s"
+            f"on the watch link, each with the night's event stream open and its region asked "
+            f"for when the stream names a new version (every {POLL_SECONDS} s without a "
+            f"stream); {elapsed:.0f} s"
         )
         return self.report(tally, tables, screens, checked, used, bare, elapsed, log_errors)
 
@@ -185,12 +188,12 @@ class Command(BaseCommand):
                     f"max {max(delays):.0f} ms "
                     f"({len(delays)} saves; {late} over 1 s)"
                 )
-        board = checked["board"]
         out(
-            f"  the board worked out anew at the run's last version ({checked['sessions']} "
-            f"tables' sessions, median of 3): {board['no result kept'] * 1000:.0f} ms with no "
-            f"table's result kept, {board['every result kept'] * 1000:.0f} ms with every "
-            f"result kept; the night's version read {checked['version_seconds'] * 1000:.1f} ms"
+            f"  the board at the run's last version ({checked['sessions']} tables' sessions, "
+            f"median of 3): read from its stored lines {checked['board read'] * 1000:.1f} ms; "
+            f"its lines worked out again from every table (a save that changes a table's "
+            f"result does this in its transaction) {checked['lines refreshed'] * 1000:.1f} ms; "
+            f"the night's version read {checked['version_seconds'] * 1000:.1f} ms"
         )
         out(f"  {cpu_line(used)}")
         answered = len(tally.samples)
@@ -245,12 +248,16 @@ async def play(
         clients.append(phone_client())
         return AsyncPhone(clients[-1], base_url)
 
+    def stream() -> aiohttp.ClientSession:  # a screen's second connection: its event stream
+        clients.append(phone_client(timeout=None, stream=True))
+        return clients[-1]
+
     pace, every = options["pace"], options["deal_every"] / options["pace"]
     try:
         jobs = [scorer(phone(), table, every, RAMP / pace, options["deals"], stop, tally)
                 for table in tables]  # fmt: skip
         jobs += [
-            screen(phone(), f"/n/{watch}/", shown, POLL_SECONDS, n / len(screens), stop, tally)
+            screen(phone(), stream(), watch, f"/n/{watch}/", shown, n / len(screens), stop, tally)
             for n, shown in enumerate(screens)
         ]
         meter.start()
