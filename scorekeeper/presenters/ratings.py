@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.formats import number_format
 
 from scorekeeper.club import reads
 from scorekeeper.club_models import PlayerRating
@@ -52,12 +52,12 @@ class LadderLine:
 
 
 def ladder_lines(rows: Sequence[reads.LadderRow]) -> list[LadderLine]:
-    """The ladder's lines, each player's page and rating as text (the page's number format),
-    so that a ladder of hundreds renders no tag or filter a line."""
+    """The ladder's lines, each player's page and rating as text (rounded as the templates'
+    `floatformat` rounds it), so that a ladder of hundreds renders no tag or filter a line."""
     pages = reverse("player", args=[0]).removesuffix("0/")
     return [
         LadderLine(
-            row.place, f"{pages}{row.player_id}/", row.name, number_format(row.rating, 1), row.games
+            row.place, f"{pages}{row.player_id}/", row.name, floatformat(row.rating, 1), row.games
         )
         for row in rows
     ]
