@@ -9,9 +9,12 @@ its deals, and a season over all of it (its ordinary sessions counting). Then it
 
 - everything stored above the tables worked out from that history once (`club.rebuild`, as
   `manage.py rebuild_club` does on an upgraded server);
-- the CPU of the pages that read it, warm (asked again and again) and right after a correction
-  of a finished game (the first asker of the new version), against a bare Django view
-  (/healthz/) in the same process: the season's watch page, the club ladder, a player's page;
+- a club night on the history's last day, one round played through the services: each save's
+  CPU, with what it stores above its table;
+- the CPU of every club page, warm (asked again and again) and right after a correction of the
+  latest finished game (the first asker of the new version), against a bare Django view
+  (/healthz/) in the same process: the night's and the season's pages (the watch link's and
+  the owner's), the club ladder, a player's page, the lists of nights and seasons;
 - a correction's replay of the ratings against the number of games after the corrected one
   (`club.ratings.replay`), and a correction of the oldest game, its replay run by the task as
   the worker runs it, timed from the correction to every rating up to date.
@@ -34,6 +37,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from scorekeeper.bench.night import METHOD, PRESET
 from scorekeeper.bench.server import (
     DEFAULT_POSTGRES,
     manage,
@@ -47,15 +51,17 @@ from scorekeeper.club.rebuild import rebuild
 from scorekeeper.club_models import RatingsBehind
 from scorekeeper.families import TRICK
 from scorekeeper.models import Deal, GameSession, Hand, Player, Round, RoundEvent, Seat
-from scorekeeper.night_models import Season
+from scorekeeper.night_models import Night, Season
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import name_key
-from scorekeeper.services import Who, edit_deal
+from scorekeeper.services import Who, add_deal, edit_deal
+from scorekeeper.services.nights import create_night, start_round
 
 TRICK_PRESET = "custom"
 ADDING_PRESET, ADDING_OPTIONS = "ninety-nine", {"tokens": 2}
 FIRST_DAY = datetime.date(2026, 1, 1)
 BATCH = 2000
+TABLES, NIGHT_DEALS = 8, 3  # the club night played on the history's last day
 
 
 class Command(BaseCommand):
@@ -126,15 +132,28 @@ class Command(BaseCommand):
             f"rebuilt from the history (rebuild_club): {time.perf_counter() - clock:.1f} s, "
             f"CPU {time.process_time() - cpu:.1f} s"
         )
-        owners, phone = Client(), Client()  # the owner's, and a phone holding the link
+        night, saves = play_night(owner)
+        self.stdout.write(
+            f"a club night on the last day, {len(saves['deal'])} deals saved at its "
+            f"{TABLES} tables through the services: CPU per save (median) "
+            f"{statistics.median(saves['deal']) * 1000:.1f} ms, a table's last deal (the "
+            f"night's board, ratings and season moved) "
+            f"{statistics.median(saves['last deal']) * 1000:.1f} ms"
+        )
+        owners, phone = Client(), Client()  # the owner's, and a phone holding the links
         owners.force_login(owner)
         player = Player.objects.filter(owner=owner).first()
         assert player is not None
         pages = {
             "bare Django view (/healthz/)": (phone, "/healthz/"),
+            "night's watch page": (phone, f"/n/{night.watch_token}/"),
+            "night's page (organiser)": (owners, f"/nights/{night.public_id}/"),
             "season's watch page": (phone, f"/g/{season.watch_token}/"),
+            "season's page (owner)": (owners, f"/seasons/{season.public_id}/"),
             "club ladder": (owners, "/ladder/"),
             "player's page": (owners, f"/players/{player.pk}/"),
+            "nights": (owners, "/nights/"),
+            "seasons": (owners, "/seasons/"),
         }
         warm = {label: cpu_of(client, url, runs) for label, (client, url) in pages.items()}
         bare = warm["bare Django view (/healthz/)"][0]
@@ -174,6 +193,30 @@ class Command(BaseCommand):
             f"{time.perf_counter() - clock:.1f} s after it (CPU {time.process_time() - cpu:.1f} "
             f"s; {'by the task' if queued else 'in the request'})"
         )
+
+
+def play_night(owner: User) -> tuple[Night, dict[str, list[float]]]:
+    """A club night of TABLES tables of 3 on the history's last day, one round played to the
+    end through the services as the scorers' phones save it: the night, and each save's CPU
+    seconds (a table's last deal apart)."""
+    players = list(Player.objects.filter(owner=owner).order_by("pk")[: 3 * TABLES])
+    night = create_night(
+        owner=owner, name="Bench club night", played_on=FIRST_DAY + datetime.timedelta(364),
+        family="trick", ruleset=PRESET, options={}, least=3, most=3, deals=NIGHT_DEALS,
+        rounds=2, method=METHOD, players=players,
+    )  # fmt: skip
+    night = start_round(night=night)
+    saves: dict[str, list[float]] = {"deal": [], "last deal": []}
+    for session in GameSession.objects.filter(night=night).with_seats():
+        rules = trick.resolve_rules(PRESET, {}, session.player_names())
+        deals = random_deals(rules, NIGHT_DEALS, seed=session.pk)
+        for number, entry in enumerate(deals, start=1):
+            started = time.process_time()
+            add_deal(session=session, number=number, entry=entry, who=Who(owner))
+            kind = "last deal" if number == NIGHT_DEALS else "deal"
+            saves[kind].append(time.process_time() - started)
+    night.refresh_from_db()
+    return night, saves
 
 
 def cpu_of(client: Client, url: str, runs: int) -> tuple[float, int]:
