@@ -66,7 +66,9 @@ def sessions_changed(
         family = plan.session.family
         if plan.rating_changed:
             key, players = replays.get(family, (plan.keys[0], set()))
-            replays[family] = (min(key, plan.keys[0]), players | plan.players)
+            # Every player of the game, before and after: the replay starts from them.
+            seated = plan.parts.keys() | plan.old.keys()
+            replays[family] = (min(key, plan.keys[0]), players | seated)
             due.rate(family, plan.days)
         if plan.season_changed and plan.session.night_id is None:
             due.count(family, plan.days, plan.players, sessions=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from scorekeeper.club_models import Outcome, PlayerRecord, Rivalry
@@ -141,8 +141,8 @@ def plan(session: GameSession, parts: Mapping[int, Part]) -> Change:
         parts=parts,
         old=old,
         players=players,
-        rating_changed=_as(_rated_as, before) != _as(_rated_as, parts) or moved,
-        season_changed=_as(_seasonal, before) != _as(_seasonal, parts) or moved,
+        rating_changed=_rated_as(before) != _rated_as(parts) or moved,
+        season_changed=_seasonal(before) != _seasonal(parts) or moved,
         keys=sorted((one, session.created, session.pk) for one in days),
     )
 
@@ -160,7 +160,7 @@ def apply(change: Change) -> None:
     rows = []
     for player, part in parts.items():
         was, row = before.get(player), old.get(player)
-        same = was and row and _rated_as(was) == _rated_as(part) and row.day == day
+        same = was and row and _place(was) == _place(part) and row.day == day
         rows.append(outcome_row(session, player, part, row if same else None))
     # One statement, whatever changed (an update of each row costs more).
     if gone := [row.pk for player, row in old.items() if player not in parts]:
@@ -206,22 +206,24 @@ def add_to_record(record: PlayerRecord, part: Part, sign: int = 1) -> None:
     record.counts = {name: value for name, value in counts.items() if value}
 
 
-def _as[T](what: Callable[[Part], T], parts: Mapping[int, Part]) -> dict[int, T]:
-    return {player: what(part) for player, part in parts.items()}
-
-
-def _seasonal(part: Part) -> tuple[bool, str]:
-    """What of an outcome a season counts: whether the game counts, and the placement points."""
-    return (part.counted, part.placement if part.counted else "")
+def _seasonal(parts: Mapping[int, Part]) -> dict[int, str]:
+    """What of a game a season counts as an ordinary session: each player's placement points,
+    if the game counts."""
+    return {player: part.placement for player, part in parts.items() if part.counted}
 
 
 def _day(session: GameSession) -> datetime.date:
     return session.played_on or session.created.date()
 
 
-def _rated_as(part: Part) -> tuple[bool, int | None]:
-    """What of an outcome the ratings read: whether the game counts, and the place."""
-    return (part.counted, part.place if part.counted else None)
+def _rated_as(parts: Mapping[int, Part]) -> dict[int, int | None]:
+    """What of a game the ratings read: each player's place, if the game counts."""
+    return {player: _place(part) for player, part in parts.items() if part.counted}
+
+
+def _place(part: Part) -> int | None:
+    """The place the ratings read of one outcome (none if its game does not count)."""
+    return part.place if part.counted else None
 
 
 def _move_records(

@@ -67,18 +67,40 @@ def _chain(owner_id: int, family: str) -> QuerySet[Outcome]:
     )
 
 
-def replay(owner_id: int, family: str, key: Key, also: Iterable[int] = ()) -> int:
-    """Rate again every game of the chain from `key` on; each player's rating now is their
-    state after their last rated game. `also`: players who may have lost games from it (the
-    game at `key` stopped counting), whose rating falls back to their last game before it.
-    The number of games rated."""
+def replay(owner_id: int, family: str, key: Key, players: Iterable[int] | None = None) -> int:
+    """Rate again the games of the chain from `key` on that the change reaches; each player's
+    rating now is their state after their last rated game. `players`: the changed game's
+    players, before and after the change. A game is rated again when one of its players' ratings
+    before it moved (one of `players`, or a player of a game rated again before it); any other
+    game keeps its ratings, as its players come to it as they were (the tables of one round of
+    a club night share no player). None: every game from `key` on, with every player whose
+    latest game is at `key` or after (the task's long replay). The number of games rated."""
     rows = list(_chain(owner_id, family).filter(after(key)).order_by(*Outcome.order_by, "pk"))
     games: dict[int, list[Outcome]] = {}
     for row in rows:
         games.setdefault(row.session_id, []).append(row)
-    states = _states_before(family, key, {row.player_id for row in rows} | set(also))
+    if players is None:
+        latest = PlayerRating.objects.filter(owner_id=owner_id, family=family).filter(
+            _at_or_after(key)
+        )
+        moved = {row.player_id for row in rows} | set(latest.values_list("player_id", flat=True))
+    else:
+        moved = set(players)
+    states = _states_before(family, key, moved)
+    written: list[Outcome] = []
     rated_games = 0
     for outcomes in games.values():
+        if not any(row.player_id in moved for row in outcomes):
+            for row in outcomes:  # rated as it was: the state its players leave it with
+                if row.mu is not None and row.sigma is not None and row.games is not None:
+                    states[row.player_id] = State(row.mu, row.sigma, row.games, row.key)
+            continue
+        reached = [row.player_id for row in outcomes if row.player_id not in moved]
+        for player in reached:
+            if player not in states:  # no game of theirs walked yet: as they came to `key`
+                states |= _states_before(family, key, {player})
+        moved.update(reached)
+        written += outcomes
         places = {row.player_id: row.place or 0 for row in outcomes}
         if not rated(places):
             for row in outcomes:
@@ -91,9 +113,19 @@ def replay(owner_id: int, family: str, key: Key, also: Iterable[int] = ()) -> in
             row.mu, row.sigma = now[row.player_id]
             row.games = (state.games if state else 0) + 1
             states[row.player_id] = State(row.mu, row.sigma, row.games, row.key)
-    Outcome.objects.bulk_update(rows, ["mu", "sigma", "games"])
-    _keep(owner_id, family, states)
+    Outcome.objects.bulk_update(written, ["mu", "sigma", "games"])
+    _keep(owner_id, family, {player: states[player] for player in moved})
     return rated_games
+
+
+def _at_or_after(key: Key) -> Q:
+    """The ratings whose latest game is at `key` or after it."""
+    day, started, session = key
+    return (
+        Q(last_day__gt=day)
+        | Q(last_day=day, last_started__gt=started)
+        | Q(last_day=day, last_started=started, last_session__gte=session)
+    )
 
 
 @dataclass(frozen=True)
@@ -176,6 +208,6 @@ def bring_up_to_date(owner_id: int, family: str) -> int:
         )
         if waiting is None:
             return 0
-        rated_games = replay(owner_id, family, waiting.key)
+        rated_games = replay(owner_id, family, waiting.key, None)
         waiting.delete()
         return rated_games

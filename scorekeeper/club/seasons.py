@@ -95,8 +95,8 @@ def refresh(season: Season, players: Iterable[int] | None = None) -> bool:
             names[player], points, counted, len(nights), sum(games for _score, games in nights)
         )
     by_name = {total.player: player for player, total in totals.items()}
-    new: list[SeasonLine] = []
-    changed: list[SeasonLine] = []
+    written: list[SeasonLine] = []
+    came = False
     for position, ranked in enumerate(rules.ranked(list(totals.values())), start=1):
         player = by_name[ranked.player]
         row = held.pop(player, None) or SeasonLine(season=season, player_id=player)
@@ -112,16 +112,20 @@ def refresh(season: Season, players: Iterable[int] | None = None) -> bool:
             continue
         for name, value in fields.items():
             setattr(row, name, value)
-        (changed if row.pk else new).append(row)
-    SeasonLine.objects.bulk_create(new)
-    SeasonLine.objects.bulk_update(
-        changed, ["rank", "position", "points", "counted", "nights", "games"]
-    )
+        came = came or not row.pk
+        written.append(row)
     SeasonLine.objects.filter(pk__in=[row.pk for row in held.values()]).delete()
+    # The lines that changed in one statement, whatever their number.
+    SeasonLine.objects.bulk_create(
+        written,
+        update_conflicts=True,
+        unique_fields=["season", "player"],
+        update_fields=["rank", "position", "points", "counted", "nights", "games"],
+    )
     # Raised even when no line moved: a night that comes into the season (its first round
     # seated) changes the season's list of nights.
     live.bump_season(season)
-    return bool(new)
+    return came
 
 
 def season_games(season: Season) -> QuerySet[Outcome]:

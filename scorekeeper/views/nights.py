@@ -269,16 +269,12 @@ def night(request: AuthedRequest, public_id: str) -> HttpResponse:
         "live_url": reverse("night_display", args=[public_id]),
         "scripts": SCRIPTS,
     }
+    # Each table its own form (its own ids, written out by the template); the one whose
+    # closing was refused comes back open, saying why, at its reason.
     closing = request.POST.get("close", "") if close_form.is_bound else ""
     for item in cast(list[dict[str, Any]], ctx["tables"]):
-        # Each table its own form (its own ids); the one whose closing was refused comes back
-        # open, saying why, at its reason.
-        number = item["table"].number
-        item["close_form"] = (
-            close_form
-            if item["table"].session == closing
-            else CloseTableForm(auto_id=f"id_close{number}_%s")
-        )
+        item["close_form"] = close_form if item["table"].session == closing else None
+    ctx["close_reason"] = CloseTableForm.base_fields["reason"]
     return render(request, "nights/night.html", ctx)
 
 
