@@ -333,3 +333,30 @@ def test_a_long_replay_runs_as_a_task_and_the_pages_say_so(
     assert "being brought up to date" not in alice_client.get(f"/players/{players[0].pk}/").text
     rebuild(alice.pk)  # worked out again from the history: the same rows
     assert_in_step(alice)
+
+
+def test_a_table_finishing_after_a_later_one_rates_its_own_game_alone(
+    alice: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round's tables share no player: the table that finishes last, though seated before
+    the others (its game earlier in the order of games), rates its own game again and leaves
+    theirs as they are, and every rating still equals the recompute."""
+    players = new_players(alice, NAMES[:9])
+    rng = random.Random(5)
+    night = start_round(night=club_night(alice, players, name="Friday", deals=2, rounds=1))
+    first, *others = GameSession.objects.filter(night=night).order_by("created", "pk")
+    for table in others:
+        for _deal in range(2):
+            deal_on(table, alice, rng)
+    rated: list[int] = []
+    replay = club_ratings.replay
+
+    def counted(*args: Any, **kwargs: Any) -> int:
+        rated.append(replay(*args, **kwargs))
+        return rated[-1]
+
+    monkeypatch.setattr(club_ratings, "replay", counted)
+    for _deal in range(2):
+        deal_on(first, alice, rng)
+    assert rated == [1]  # its game alone, though two games come after it
+    assert_in_step(alice)
