@@ -113,7 +113,14 @@ def replay(owner_id: int, family: str, key: Key, players: Iterable[int] | None =
             row.mu, row.sigma = now[row.player_id]
             row.games = (state.games if state else 0) + 1
             states[row.player_id] = State(row.mu, row.sigma, row.games, row.key)
-    Outcome.objects.bulk_update(written, ["mu", "sigma", "games"])
+    # An upsert: Django's bulk_update writes one CASE a field over every row of a batch,
+    # whose cost grows with the square of a long replay's rows.
+    Outcome.objects.bulk_create(
+        written,
+        update_conflicts=True,
+        unique_fields=["session", "player"],
+        update_fields=["mu", "sigma", "games"],
+    )
     _keep(owner_id, family, {player: states[player] for player in moved})
     return rated_games
 
@@ -173,25 +180,27 @@ def _keep(owner_id: int, family: str, states: dict[int, State | None]) -> None:
     gone = [player for player, state in states.items() if state is None]
     if gone:
         PlayerRating.objects.filter(player_id__in=gone, family=family).delete()
-    held = {
-        rating.player_id: rating
-        for rating in PlayerRating.objects.filter(player_id__in=list(states), family=family)
-    }
-    new: list[PlayerRating] = []
-    changed: list[PlayerRating] = []
-    for player, state in states.items():
-        if state is None:
-            continue
-        rating = held.get(player) or PlayerRating(
-            player_id=player, owner_id=owner_id, family=family
-        )
-        rating.mu, rating.sigma, rating.games = state.mu, state.sigma, state.games
-        rating.shown = shown(state.mu, state.sigma)
-        rating.last_day, rating.last_started, rating.last_session = state.key
-        (changed if rating.pk else new).append(rating)
-    PlayerRating.objects.bulk_create(new)
-    fields = ["mu", "sigma", "games", "shown", "last_day", "last_started", "last_session"]
-    PlayerRating.objects.bulk_update(changed, fields)
+    PlayerRating.objects.bulk_create(
+        [
+            PlayerRating(
+                player_id=player,
+                owner_id=owner_id,
+                family=family,
+                mu=state.mu,
+                sigma=state.sigma,
+                games=state.games,
+                shown=shown(state.mu, state.sigma),
+                last_day=state.key[0],
+                last_started=state.key[1],
+                last_session=state.key[2],
+            )
+            for player, state in states.items()
+            if state is not None
+        ],
+        update_conflicts=True,
+        unique_fields=["player", "family"],
+        update_fields=["mu", "sigma", "games", "shown", "last_day", "last_started", "last_session"],
+    )
 
 
 @task()

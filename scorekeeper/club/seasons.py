@@ -171,7 +171,12 @@ def _rate(season: Season) -> None:
         state = states.get(line.player_id)
         line.rating = shown(state[0], state[1]) if state else None
         line.rated_games = state[2] if state else 0
-    SeasonLine.objects.bulk_update(lines, ["rating", "rated_games"])
+    SeasonLine.objects.bulk_create(  # an upsert: see club.ratings.replay
+        lines,
+        update_conflicts=True,
+        unique_fields=["season", "player"],
+        update_fields=["rating", "rated_games"],
+    )
     season.ratings_behind = False
     live.bump_season(season, "ratings_behind")
 
