@@ -24,7 +24,7 @@ from scorekeeper.club.locks import lock_owner
 from scorekeeper.club_models import Outcome, PlayerRating, RatingsBehind
 from scorekeeper.ratings import rate_game, rated, shown
 
-IN_REQUEST = 100  # the most games a change rates again before answering
+IN_REQUEST = 50  # the most games a change rates again before answering; a longer replay is a task
 
 Key = tuple[datetime.date, datetime.datetime, int]
 
