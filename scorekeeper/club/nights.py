@@ -4,8 +4,6 @@ the history's."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from scorekeeper import live
 from scorekeeper.club_models import NightLine, Outcome
 from scorekeeper.night_models import Night, NightBye
@@ -41,37 +39,38 @@ def results(night: Night) -> list[rules.TableResult]:
     ]
 
 
+FIELDS = ("rank", "position", "score", "rounds", "byes", "firsts")  # a line as stored
+
+
 def refresh(night: Night) -> set[int]:
     """Work out the night's leaderboard again and store its lines (the night's row locked by
-    the caller), and raise its version; the players whose line changed."""
-    entries = list(night.players.select_related("player"))
-    names = {entry.player.name: entry.player_id for entry in entries}
+    the caller), and raise its version; the players whose line changed. The lines are read
+    and compared as plain rows, and only those that changed are written."""
+    names = dict(night.players.values_list("player__name", "player_id"))
     byes: dict[str, list[int]] = {}
     for name, round_number in NightBye.objects.filter(night=night).values_list(
         "player__name", "round"
     ):
         byes.setdefault(name, []).append(round_number)
     lines = rules.leaderboard(night.method, list(names), results(night), byes)
-    held = {line.player_id: line for line in NightLine.objects.filter(night=night)}
+    held = {
+        player: values
+        for player, *values in NightLine.objects.filter(night=night).values_list(
+            "player_id", *FIELDS
+        )
+    }
     written: list[NightLine] = []
     moved: set[int] = set()
     for position, line in enumerate(lines, start=1):
         player = names[line.player]
-        row = NightLine(
-            night=night,
-            player_id=player,
-            rank=line.rank,
-            position=position,
-            score=str(line.score),
-            rounds=line.rounds,
-            byes=line.byes,
-            firsts=line.firsts,
-        )
+        values = [line.rank, position, str(line.score), line.rounds, line.byes, line.firsts]
         was = held.pop(player, None)
-        if was is not None and _same(was, row):
+        if was == values:
             continue
-        written.append(row)
-        if was is None or (was.score, was.rounds) != (row.score, row.rounds):
+        written.append(
+            NightLine(night=night, player_id=player, **dict(zip(FIELDS, values, strict=True)))
+        )
+        if was is None or (was[2], was[3]) != (values[2], values[3]):  # score, rounds
             moved.add(player)
     # The lines that changed in one statement, whatever their number.
     if held:
@@ -80,16 +79,7 @@ def refresh(night: Night) -> set[int]:
         written,
         update_conflicts=True,
         unique_fields=["night", "player"],
-        update_fields=["rank", "position", "score", "rounds", "byes", "firsts"],
+        update_fields=list(FIELDS),
     )
     live.bump_night(night)
     return moved | set(held)
-
-
-def _same(one: NightLine, other: NightLine) -> bool:
-    fields = ("rank", "position", "score", "rounds", "byes", "firsts")
-    return all(getattr(one, name) == getattr(other, name) for name in fields)
-
-
-def score(line: NightLine) -> Fraction:
-    return Fraction(line.score)
