@@ -5,6 +5,7 @@ import resource
 import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ["SCOREKEEPER_ASGI"] = "1"  # settings.ASGI_VARIABLE: PostgreSQL's connections pooled
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
 from django.conf import settings  # noqa: E402

@@ -177,6 +177,7 @@ DATABASES: dict[str, dict[str, Any]] = {
         },
     }
 }
+ASGI_VARIABLE = "SCOREKEEPER_ASGI"  # set by asgi.py: this process serves the ASGI app
 if os.environ.get("DATABASE_URL"):
     DATABASES["default"] = dict(
         dj_database_url.parse(
@@ -184,6 +185,18 @@ if os.environ.get("DATABASE_URL"):
         )
     )
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if os.environ.get(ASGI_VARIABLE) and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        # Under ASGI each request's synchronous part runs on a thread made for that request, so
+        # a connection kept by its thread would be a new connection for every request, left
+        # open until the server refuses more. There, as Django's docs advise, the connections
+        # come from a pool (psycopg's) and go back to it at each request's end.
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": envint("DB_POOL_SIZE", 20),
+            "timeout": 10,  # seconds a request waits for a connection before its 503
+        }
 
 # What every phone after the first is served from: each session's result and each watch link's
 # rendered live fragment, keyed by the session's version (so never out of date). In this process

@@ -12,13 +12,14 @@ PROD = {"DEBUG": "false", "SECRET_KEY": "k" * 50, "ALLOWED_HOSTS": "scores.examp
 
 
 def _import_settings(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    ours = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL"}
+    ours = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "SCOREKEEPER_ASGI"}
     clean = {k: v for k, v in os.environ.items() if k not in ours}
     return subprocess.run(
         [
             sys.executable,
             "-c",
-            "import scorekeeper.settings as s; print(s.DEBUG, s.DATABASES['default']['ENGINE'])",
+            "import scorekeeper.settings as s; d = s.DATABASES['default']; "
+            "print(s.DEBUG, d['ENGINE'], d['CONN_MAX_AGE'], d.get('OPTIONS', {}).get('pool'))",
         ],
         env={**clean, **env},
         capture_output=True,
@@ -30,13 +31,24 @@ def _import_settings(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
 def test_production_settings_load() -> None:
     result = _import_settings(PROD)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "False django.db.backends.sqlite3"
+    assert result.stdout.strip() == "False django.db.backends.sqlite3 60 None"
 
 
 def test_database_url_selects_postgresql() -> None:
     result = _import_settings({**PROD, "DATABASE_URL": "postgres://u:p@db.internal:5432/scores"})
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "False django.db.backends.postgresql"
+    assert result.stdout.strip() == "False django.db.backends.postgresql 60 None"
+
+
+def test_an_asgi_server_takes_postgresql_connections_from_a_pool() -> None:
+    """Under ASGI a request's thread is its own: a kept connection would be one a request."""
+    result = _import_settings(
+        {**PROD, "DATABASE_URL": "postgres://u:p@db:5432/s", "SCOREKEEPER_ASGI": "1"}
+    )
+    assert result.returncode == 0, result.stderr
+    engine, kept, pool = result.stdout.strip().split(" ", 3)[1:]
+    assert (engine, kept) == ("django.db.backends.postgresql", "0")
+    assert pool == "{'min_size': 1, 'max_size': 20, 'timeout': 10}"
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import json
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import aiohttp
@@ -117,7 +117,10 @@ class Command(BaseCommand):
             checked = json.loads(
                 manage(env, "bench_night", "--after", made["watch"], stdin=json.dumps(expected))
             )
-            log_errors = [line for line in servers[0].log_text().splitlines() if "[ERROR]" in line]
+            log = servers[0].log_text().splitlines()
+            log_errors = [line for line in log if "[ERROR]" in line]
+            # The 503s' cause, as the app logs it (a warning: the phone retries).
+            log_errors += [line for line in log if "Database unavailable" in line][:3]
         label = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[kind]
         out(
             f"\n{label}, gunicorn {options['workers']} asyncio workers as scripts/run serves; "
@@ -217,7 +220,10 @@ class Command(BaseCommand):
             f"  errors: {len(tally.failures)} (5xx or broken connections); given up: "
             f"{len(tally.gave_up)}; gunicorn log errors: {len(log_errors)}"
         )
-        for problem in (tally.gave_up + tally.failures + log_errors)[:10]:
+        kinds = Counter(problem.split(":")[0] for problem in tally.failures)
+        for kind, count in kinds.most_common(5):
+            out(f"    {count} × {kind}: {next(p for p in tally.failures if p.startswith(kind))}")
+        for problem in (tally.gave_up + log_errors)[:10]:
             out(f"    {problem}")
         accepted = sum(len(table.accepted) for table in tables)
         out(
