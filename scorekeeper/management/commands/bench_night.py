@@ -115,7 +115,9 @@ class Command(BaseCommand):
             expected = {t.public_id: {"deals": [entry_json(d) for d in t.accepted],
                                       "form_keys": t.form_keys} for t in tables}  # fmt: skip
             checked = json.loads(
-                manage(env, "bench_night", "--after", made["watch"], stdin=json.dumps(expected))
+                manage(
+                    env, "bench_night", f"--after={made['watch']}", stdin=json.dumps(expected)
+                )  # a token may start with '-'
             )
             log = servers[0].log_text().splitlines()
             log_errors = [line for line in log if "[ERROR]" in line]
