@@ -97,6 +97,11 @@ def _render(
     if result.next:
         ctx |= {
             "upcoming": _upcoming(result.rules, result.next.number),
+            # What the banner says of a later deal's trump while the deals before it wait on
+            # the phone: a trump the table turns up is the table's, whatever came before.
+            "trump_later": _("worked out once the deal before is scored")
+            if result.rules.trump != "turn-up"
+            else "",
             "save_next": _("Save deal %(number)s") % {"number": "{number}"},
             "dealer": result.next.dealer,
             "leader": result.next.leader,
