@@ -63,8 +63,9 @@
   function band() {
     var top = strip ? strip.offsetHeight : 0;
     var held = bar.offsetHeight;
-    root.style.scrollPaddingTop = top + "px";
-    root.style.scrollPaddingBottom = held + "px";
+    // Written only when changed: each write would make the next read lay the page out again.
+    if (root.style.scrollPaddingTop !== top + "px") root.style.scrollPaddingTop = top + "px";
+    if (root.style.scrollPaddingBottom !== held + "px") root.style.scrollPaddingBottom = held + "px";
     return { top: top, bottom: window.innerHeight - held };
   }
 
