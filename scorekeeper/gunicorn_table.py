@@ -59,7 +59,7 @@ def banner(served: Plan, notes: list[str], *, first_start: bool = False) -> str:
         out.write(
             "Over plain HTTP the phones cannot keep their screen on, keep rule sheets offline\n"
             "or install the app (browsers allow those on HTTPS only). `scripts/run --https`\n"
-            "serves HTTPS with a certificate made here.\n"
+            "serves HTTPS with a certificate made here, so that the screens can stay on.\n"
         )
     else:
         out.write(
@@ -67,6 +67,12 @@ def banner(served: Plan, notes: list[str], *, first_start: bool = False) -> str:
             "time: choose Advanced, then Proceed (Chrome), or Show Details, then visit this\n"
             "website (Safari). Each phone does this once.\n"
         )
+    out.write(
+        "Offline: a page left open keeps working while this computer is away, and what is\n"
+        "entered waits on the phone; a page reloaded meanwhile is the browser's error page\n"
+        "(phones keep no offline copy from this server, even over HTTPS: browsers want a\n"
+        "certificate they trust for that). A page with entries waiting asks before it goes.\n"
+    )
     for note in notes:
         out.write(f"{note}\n")
     out.write("Press Ctrl-C to stop. Everything is kept for the next start.\n")

@@ -200,20 +200,30 @@ def hand_columns(result: trick.SessionResult) -> list[str]:
     return [hand_name(name) for name in result.rules.hands]
 
 
-def deal_saved_message(deal: trick.DealResult) -> str:
-    """What the table hears after a deal: who made it, the points, and any game news."""
+def deal_saved_message(deal: trick.DealResult, *, again: bool = False) -> str:
+    """What the table hears after a deal: who made it, the points, and any game news.
+    `again`: the form had already been stored (it was sent a second time, after an answer
+    that never reached the phone): the same news, saying that it is stored once."""
     made = [hand_name(h.player) for h in deal.hands if h.made]
     words = {
         "number": deal.number,
         "names": join_names(made),
         "points": ", ".join(f"{hand_name(h.player)} {signed(h.points)}" for h in deal.hands),
     }
-    if made:
+    if made and again:
+        saved = ngettext(
+            "Deal %(number)s saved (sent again, stored once). %(names)s made it: %(points)s.",
+            "Deal %(number)s saved (sent again, stored once). %(names)s made it: %(points)s.",
+            len(made),
+        )
+    elif made:
         saved = ngettext(
             "Deal %(number)s saved. %(names)s made it: %(points)s.",
             "Deal %(number)s saved. %(names)s made it: %(points)s.",
             len(made),
         )
+    elif again:
+        saved = _("Deal %(number)s saved (sent again, stored once). Nobody made it: %(points)s.")
     else:
         saved = _("Deal %(number)s saved. Nobody made it: %(points)s.")
     return " ".join([saved % words, *deal.announcements])

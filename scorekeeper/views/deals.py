@@ -36,6 +36,7 @@ from scorekeeper.services import (
     extend_session,
     may_extend,
     redo_deal,
+    replayed,
     undone_deal,
 )
 from scorekeeper.views.access import Table, whole
@@ -49,7 +50,6 @@ def _deal_form(
     data: QueryDict | None,
     *,
     number: int,
-    initial: dict[str, object] | None = None,
     rules: trick.TrickRules | None = None,
 ) -> DealForm:
     """The deal form under the session's rules: `rules` when the page holds them already (its
@@ -57,7 +57,7 @@ def _deal_form(
     return DealForm(
         data,
         rules=rules or TRICK.rules(table.session),
-        initial={"number": number, "form_key": new_link_token(), **(initial or {})},
+        initial={"number": number, "form_key": new_link_token()},
     )
 
 
@@ -70,11 +70,16 @@ def _render(
     result = TRICK.result(session)
     undone = undone_deal(session) if table.can_score else None
     if form is None and not result.finished and table.can_score:
-        # A deal just undone comes back filled in, to correct and save (or redo as it was).
-        initial = entry_initial(result.rules, undone[1]) if undone else None
-        form = _deal_form(
-            table, None, number=len(result.deals) + 1, initial=initial, rules=result.rules
-        )
+        number = len(result.deals) + 1
+        if undone:
+            # A deal just undone comes back filled in, checked, to correct and save (or redo
+            # as it was).
+            entries = [*TRICK.entries(session), undone[1]]
+            again = trick.evaluate(result.rules, entries).result
+            preview = again.deals[-1] if again is not None else None
+            form = _filled(table, number, undone[1], preview, result.rules)
+        else:
+            form = _deal_form(table, None, number=number, rules=result.rules)
     ctx = {
         "form": form,
         "attempted": attempted,
@@ -92,6 +97,11 @@ def _render(
     if result.next:
         ctx |= {
             "upcoming": _upcoming(result.rules, result.next.number),
+            # What the banner says of a later deal's trump while the deals before it wait on
+            # the phone: a trump the table turns up is the table's, whatever came before.
+            "trump_later": _("worked out once the deal before is scored")
+            if result.rules.trump != "turn-up"
+            else "",
             "save_next": _("Save deal %(number)s") % {"number": "{number}"},
             "dealer": result.next.dealer,
             "leader": result.next.leader,
@@ -99,6 +109,22 @@ def _render(
             or _("Save deal %(number)s") % {"number": result.next.number},
         }
     return render(request, "scorekeeper/table.html", ctx)
+
+
+def _filled(
+    table: Table,
+    number: int,
+    entry: trick.DealEntry,
+    preview: trick.DealResult | None,
+    rules: trick.TrickRules,
+) -> DealForm:
+    """The deal form filled in with a stored deal (one undone, or one to correct) as deal
+    `number`, its status box saying what the rules make of it (`preview`, the deal's points
+    as scored), as it says after a tap."""
+    form = _deal_form(table, None, number=number, rules=rules)
+    form.initial.update(entry_initial(rules, entry))
+    form.preview = preview
+    return form
 
 
 def _upcoming(rules: trick.TrickRules, number: int) -> str:
@@ -136,8 +162,8 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
             messages.success(
                 request,
                 _(
-                    "Deal %(number)s undone. It is kept in the history. Its hands are filled in "
-                    "below: correct them and save, or redo it as it was."
+                    "Deal %(number)s undone. It is kept in the history. Its hands are back in "
+                    "the form: correct them and save, or redo it as it was."
                 )
                 % {"number": number},
             )
@@ -185,7 +211,7 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     try:
         saved = add_deal(session=session, number=number, entry=form.entry, who=who)
     except AlreadyDone:
-        messages.info(request, _("Deal %(number)s was already saved.") % {"number": number})
+        messages.success(request, _sent_again(table, form, number))
         return redirect(table.base)
     except KeyReused as reused:
         return _offer_again(request, table, reused.change.number, number)
@@ -203,6 +229,19 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
         return _render(request, table, form, attempted=True)
     messages.success(request, presenter.outcome(saved.result))
     return redirect(table.base)
+
+
+def _sent_again(table: Table, form: DealForm, number: int) -> str:
+    """What a Save hears when its form was stored already (its answer never reached the
+    phone, which sent it again): the deal's news, as the first answer said it, noting that it
+    is stored once."""
+    session = GameSession.objects.with_seats().get(pk=table.session.pk)
+    change = replayed(session, form.cleaned_data["form_key"] or "")
+    saved = change.number if change is not None and change.number else number
+    deals = TRICK.result(session).deals
+    if not 1 <= saved <= len(deals):
+        return _("Deal %(number)s was already saved.") % {"number": saved}
+    return presenter.deal_saved_message(deals[saved - 1], again=True)
 
 
 def _tried(session: GameSession, form: DealForm, number: int) -> trick.Evaluation:
@@ -252,7 +291,12 @@ def _next_deal_form(table: Table, data: QueryDict) -> DealForm | None:
     moved_on = ""
     if typed.isdigit() and int(typed) != number:
         data["number"] = str(number)
-        moved_on = _moved_on_message(int(typed), number, typed_anything=_typed_anything(data))
+        moved_on = _moved_on_message(
+            int(typed),
+            number,
+            typed_anything=_typed_anything(data),
+            undone=int(typed) > number and session.last_undo() is not None,
+        )
     form = _deal_form(table, data, number=number)
     form.moved_on = moved_on
     form.typed_number = int(typed) if typed.isdigit() else number
@@ -270,7 +314,22 @@ def _typed_anything(data: QueryDict) -> bool:
     return any(value for key, value in data.items() if key == "trump" or re.match(r"h\d+-", key))
 
 
-def _moved_on_message(typed: int, number: int, *, typed_anything: bool) -> str:
+def _moved_on_message(typed: int, number: int, *, typed_anything: bool, undone: bool) -> str:
+    """What happened to a form typed for deal `typed` when the next deal is `number`. A form
+    ahead of the scoresheet was undone on another phone only if the session's latest change
+    is an undo; otherwise a deal before it never arrived (one kept on this phone was refused,
+    and left unsaved), and the message says only what the scoresheet holds."""
+    if typed > number and not undone:
+        if typed_anything:
+            message = _(
+                "The scoresheet's next deal is deal %(number)s, not %(typed)s. What you typed "
+                "is kept here as deal %(number)s: check it, then save."
+            )
+        else:
+            message = _(
+                "The scoresheet's next deal is deal %(number)s: this form is deal %(number)s now."
+            )
+        return message % {"typed": typed, "number": number}
     if not typed_anything:
         if typed == number - 1:
             message = _(
@@ -363,12 +422,10 @@ def correct(request: HtmxHttpRequest, table: Table, number: int) -> HttpResponse
     if not 1 <= number <= len(deals):
         raise Http404("No such deal")
     if request.method == "GET":
-        rules = TRICK.rules(session)
-        initial = {
-            "revision": deals[number - 1].revision,
-            **entry_initial(rules, TRICK.entries(session)[number - 1]),
-        }
-        form = _deal_form(table, None, number=number, initial=initial, rules=rules)
+        result = TRICK.result(session)
+        entry = TRICK.entries(session)[number - 1]
+        form = _filled(table, number, entry, result.deals[number - 1], result.rules)
+        form.initial["revision"] = deals[number - 1].revision
         return _render_correction(request, table, form, number)
     data = apply_taps(request.POST)
     data["number"] = str(number)  # the deal being corrected is the one in the URL

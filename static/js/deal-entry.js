@@ -63,8 +63,9 @@
   function band() {
     var top = strip ? strip.offsetHeight : 0;
     var held = bar.offsetHeight;
-    root.style.scrollPaddingTop = top + "px";
-    root.style.scrollPaddingBottom = held + "px";
+    // Written only when changed: each write would make the next read lay the page out again.
+    if (root.style.scrollPaddingTop !== top + "px") root.style.scrollPaddingTop = top + "px";
+    if (root.style.scrollPaddingBottom !== held + "px") root.style.scrollPaddingBottom = held + "px";
     return { top: top, bottom: window.innerHeight - held };
   }
 
@@ -292,6 +293,7 @@
     });
   });
   form.querySelector(".entry-check").addEventListener("htmx:afterSettle", function () {
+    sayQueue();
     inSight(hands[slots[cursor].hand].card);
   });
   // The live region came back changed: another phone entered, undid or corrected a deal.
@@ -304,9 +306,7 @@
   // Deals kept on this phone while the scoresheet cannot be reached (static/js/outbox.js): the
   // table goes on with the deal after the last of them, its seats as the server sent them in
   // advance (data-upcoming); a trump that follows the deal before is worked out once that deal
-  // is scored.
-  var status = document.getElementById("entry-status");
-  var statusAtFirst = status ? status.innerHTML : "";
+  // is scored. The form comes up whole, its trump row in sight.
   form.addEventListener("outbox:waiting", function (event) {
     var upcoming = JSON.parse(form.dataset.upcoming || "[]");
     var numberBox = form.querySelector("input[name=number]");
@@ -316,15 +316,44 @@
     var deal = upcoming.find(function (later) { return later.number === last + 1; });
     if (!deal || !numberBox || deal.number <= parseInt(numberBox.value, 10)) return;
     clear();
-    if (status) status.innerHTML = statusAtFirst; // holds a number box too: set below
     form.querySelectorAll("input[name=number]").forEach(function (box) { box.value = String(deal.number); });
     form.querySelector("input[name=form_key]").value = event.detail.key; // the next deal's own
     seats(deal);
     document.getElementById("save-label").textContent = form.dataset.saveNext.replace("{number}", deal.number);
+    sayQueue();
     moveTo(0);
     fillLast();
+    refit();
   });
 
+  // What waits on the phone, said in the status box, in sight. While entries wait before this
+  // form, the server cannot check it (it would check it against the session without them):
+  // the box says so instead. Entries waiting behind it (it holds an entry refused on arrival)
+  // are named under what the check says. Once nothing waits before it, it is checked again.
+  var queue = { before: [], after: [] };
+  function sayQueue() {
+    var box = document.getElementById("entry-status");
+    if (!box) return;
+    box.querySelectorAll(".entry-queue").forEach(function (line) { line.remove(); });
+    var words = queue.before.length ? form.dataset.waitingBefore : queue.after.length ? form.dataset.waitingAfter : "";
+    if (!words) return;
+    if (queue.before.length) {
+      Array.prototype.slice.call(box.children).forEach(function (child) {
+        if (child.tagName !== "INPUT") child.remove();
+      });
+    }
+    var line = document.createElement("p");
+    line.className = "entry-queue mb-0";
+    line.textContent = words.replace("{labels}", (queue.before.length ? queue.before : queue.after).join(", "));
+    box.append(line);
+  }
+  form.addEventListener("outbox:queue", function (event) {
+    var blocked = queue.before.length > 0;
+    queue = event.detail;
+    sayQueue();
+    var typed = hands.some(function (hand) { return hand.bid.value || hand.tricks.value || hand.cards.value; });
+    if (blocked && !queue.before.length && typed) changed(form);
+  });
   function clear() {
     hands.forEach(function (hand) {
       hand.bid.value = "";
@@ -355,15 +384,49 @@
       if (facts.length >= 3) {
         facts[0].textContent = deal.dealer;
         facts[1].textContent = deal.leader;
-        facts[2].textContent = form.dataset.trumpLater;
+        if (form.dataset.trumpLater) facts[2].textContent = form.dataset.trumpLater;
       }
     }
   }
 
+  // The page's messages (a deal saved, corrected, undone, redone) sit above the form, which
+  // the page scrolls to: they come into the bar, in sight above the keypad, in place of the
+  // status box's first hint, with a link to correct the deal just saved; once the scorer
+  // starts on the form, they go back to their place at the top.
+  var messages = document.getElementById("messages");
+  var correct = bar.querySelector(".entry-correct");
+  var home = null; // where the messages sit in the page while they are in the bar
+  function messagesInSight() {
+    if (!messages || !messages.querySelector(".alert") || bar.contains(messages)) return;
+    if (messages.getBoundingClientRect().top >= band().top) return; // in sight where they are
+    home = { parent: messages.parentNode, next: messages.nextSibling };
+    bar.insertBefore(messages, bar.firstChild);
+    messages.classList.add("in-bar");
+    if (correct) correct.hidden = false;
+    var box = document.getElementById("entry-status");
+    if (box && box.querySelector(".entry-hint") && !box.querySelector(".entry-queue")) box.hidden = true;
+    place();
+  }
+  function messagesHome(event) {
+    if (!home || (event && event.target.closest && event.target.closest(".entry-correct, #messages"))) return;
+    home.parent.insertBefore(messages, home.next);
+    messages.classList.remove("in-bar");
+    home = null;
+    if (correct) correct.hidden = true;
+    var box = document.getElementById("entry-status");
+    if (box) box.hidden = false;
+  }
+  form.addEventListener("pointerdown", messagesHome);
+  form.addEventListener("change", messagesHome);
+  form.addEventListener("outbox:waiting", function () { messagesHome(); });
+
   // The cursor starts at the first box still empty.
   var first = slots.findIndex(function (slot) { return slot.input.value === ""; });
   keypad.hidden = false;
-  if (!window.location.hash) place();
+  if (!window.location.hash) {
+    place();
+    messagesInSight();
+  }
   moveTo(first < 0 ? 0 : first);
   fillLast();
 

@@ -17,12 +17,18 @@
 //     `after`, the key of the tap before it: the server takes it only if the table moved on by
 //     this phone's taps alone. A refused tap, and those after it, are dropped and named.
 // Entries wait while a page form holds something typed (sending could bring a refused entry
-// into it); its Save sends them all. Only this account's (or link's) page of the same table
-// sends an entry (`data-scope`), and only under the login it was made under: each entry
-// carries the page's owner mark (<html data-owner>, scorekeeper/owner.py). Logging out, or a
-// page of another account after a session ended another way, deletes them
-// (static/js/forget.js). Without IndexedDB, or without JavaScript, forms are sent as they
-// always were.
+// into it); its Save sends them all. An entry refused on arrival comes back in its form and
+// keeps its place at the head of the queue: saved again, it goes before the entries typed
+// after it, and those follow its new number when the form renumbered it (another phone
+// entered a deal meanwhile). Every page form hears what waits before it and behind it
+// (`outbox:queue`), so that the page says so where the scorer looks.
+// While entries wait, leaving the page asks first: over plain HTTP (scripts/run) there is no
+// service worker, and a page reloaded while the server is away is the browser's error page.
+// Only this account's (or link's) page of the same table sends an entry (`data-scope`), and
+// only under the login it was made under: each entry carries the page's owner mark (<html
+// data-owner>, scorekeeper/owner.py). Logging out, or a page of another account after a
+// session ended another way, deletes them (static/js/forget.js). Without IndexedDB, or
+// without JavaScript, forms are sent as they always were.
 (function () {
   "use strict";
   var box = document.getElementById("outbox");
@@ -32,36 +38,51 @@
   var OWNER = document.documentElement.getAttribute("data-owner") || "";
   var STORE = "entries";
   var TIMEOUT_MS = 10000; // a send with no answer by then is kept, to go again
+  var PATIENCE_MS = 3000; // a Save with no answer by then: the table goes on, the send too
   var BACK_OFF_MS = [1000, 2000, 4000, 8000, 15000];
   var TOLD = "scorekeeper-outbox-told"; // sessionStorage: messages to say again (sendNext)
+  var PLACE = "scorekeeper-outbox-place"; // sessionStorage: the place of an entry refused
   var said = box.querySelector(".outbox-said");
   var list = box.querySelector(".outbox-entries");
   var sendNow = box.querySelector(".outbox-send");
   var entries = []; // this scope's, as stored, oldest first
+  var fresh = null; // the seq of an entry just saved, on its first send: not said to wait yet
   var sending = false;
+  var told = false; // the page form went on past the entries since its Save
+  var leaving = false; // this script sends the page elsewhere
   var tries = 0;
   var timer = null;
   var refused = []; // labels of taps the server refused, with its words
 
-  // IndexedDB, as promises.
+  // IndexedDB, as promises, on one connection kept open (each open costs a phone a few tens
+  // of milliseconds). Deleting the database (a log-out, forget.js) closes it; the next use
+  // opens it again.
+  var opened = null;
   function database() {
-    return new Promise(function (resolve, reject) {
+    if (opened) return opened;
+    opened = new Promise(function (resolve, reject) {
       var request = window.indexedDB.open("scorekeeper-outbox", 1);
       request.onupgradeneeded = function () {
         var store = request.result.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true });
         store.createIndex("scope", "scope");
       };
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
+      request.onsuccess = function () {
+        var db = request.result;
+        db.onversionchange = function () { db.close(); opened = null; };
+        db.onclose = function () { opened = null; };
+        resolve(db);
+      };
+      request.onerror = function () { opened = null; reject(request.error); };
     });
+    return opened;
   }
   function transact(mode, work) {
     return database().then(function (db) {
       return new Promise(function (resolve, reject) {
         var done = db.transaction(STORE, mode);
         var request = work(done.objectStore(STORE));
-        done.oncomplete = function () { db.close(); resolve(request.result); };
-        done.onerror = done.onabort = function () { db.close(); reject(done.error); };
+        done.oncomplete = function () { resolve(request.result); };
+        done.onerror = done.onabort = function () { reject(done.error); };
       });
     });
   }
@@ -73,11 +94,39 @@
         return entries;
       });
   }
-  function keep(entry) {
-    return transact("readwrite", function (store) { return store.add(entry); }).then(load);
+  // Keep an entry; resolves with its seq. An entry refused on arrival and saved again takes
+  // its old place (`entry.seq`), and the page entries behind it for the same form follow its
+  // number by `shift` when the form renumbered it.
+  function keep(entry, shift) {
+    return transact("readwrite", function (store) {
+      var added = store.add(entry);
+      if (shift) {
+        store.index("scope").openCursor(SCOPE).onsuccess = function (event) {
+          var cursor = event.target.result;
+          if (!cursor) return;
+          var later = cursor.value;
+          var body = new URLSearchParams(later.body);
+          var number = parseInt(body.get("number"), 10);
+          if (later.seq > entry.seq && later.owner === OWNER && later.kind === "page" && later.url === entry.url && number) {
+            body.set("number", String(number + shift.by));
+            later.body = body.toString();
+            later.label = shift.label.replace("{number}", String(number + shift.by));
+            cursor.update(later);
+          }
+          cursor.continue();
+        };
+      }
+      return added;
+    }).then(function (seq) {
+      return load().then(function () { return seq; });
+    });
   }
   function drop(entry) {
     return transact("readwrite", function (store) { return store.delete(entry.seq); }).then(load);
+  }
+  // The entries said to wait: all but one on its first send.
+  function waiting() {
+    return entries.filter(function (entry) { return entry.seq !== fresh; });
   }
 
   function words(count) {
@@ -91,12 +140,18 @@
       .replace("{text}", function () { return text; });
   }
 
-  // The note: what waits, each marked as not yet scored; taps refused, named once.
+  // The note: what waits, each marked as not yet scored; taps refused, named once. Each page
+  // form hears what waits before it and behind it.
+  var lastShown = null; // what show() last said: unchanged, the page is left alone
   function show() {
+    var shown = waiting();
+    var signature = JSON.stringify([shown.map(function (entry) { return [entry.seq, entry.label]; }), sending && shown.length > 0, refused, placesOf()]);
+    if (signature === lastShown) return;
+    lastShown = signature;
     var mark = keepPlace();
-    box.hidden = !entries.length && !refused.length;
-    said.textContent = entries.length ? (sending ? box.dataset.sending + " " : "") + words(entries.length) : "";
-    var items = entries.map(function (entry) {
+    box.hidden = !shown.length && !refused.length;
+    said.textContent = shown.length ? (sending ? box.dataset.sending + " " : "") + words(shown.length) : "";
+    var items = shown.map(function (entry) {
       var item = document.createElement("li");
       item.textContent = labelled(entry.label, box.dataset.notScored);
       return item;
@@ -108,9 +163,51 @@
       items.push(item);
     });
     list.replaceChildren.apply(list, items);
-    sendNow.hidden = !entries.length;
+    sendNow.hidden = !shown.length;
     sendNow.disabled = sending;
     mark();
+    Array.prototype.forEach.call(pageForms(), function (form) {
+      var place = placeOf(form);
+      var behind = place === null ? [] : shown.filter(function (entry) { return entry.seq > place; });
+      var shift = shiftOf(form);
+      form.dispatchEvent(new CustomEvent("outbox:queue", { detail: {
+        before: before(form).map(function (entry) { return entry.label; }),
+        // Named as they will be sent: after this form's deal, whatever number it has now.
+        after: behind.map(function (entry) {
+          var number = parseInt(new URLSearchParams(entry.body).get("number"), 10);
+          return shift && entry.kind === "page" && entry.url === form.action && number
+            ? shift.label.replace("{number}", String(number + shift.by))
+            : entry.label;
+        }),
+      } }));
+    });
+  }
+
+  // How far the entries behind a form that holds a refused entry move: by as much as the
+  // server renumbered it (another phone entered a deal meanwhile); null when they stay.
+  function shiftOf(form) {
+    var box = form.querySelector("input[name=number]");
+    var was = parseInt(form.dataset.outboxWas, 10);
+    var by = box && was ? (parseInt(box.value, 10) || 0) - was : 0;
+    return by ? { by: by, label: form.dataset.outboxLabel || "" } : null;
+  }
+
+  function placesOf() {
+    return Array.prototype.map.call(pageForms(), function (form) {
+      return [form.dataset.outboxPlace || "", form.querySelector("input[name=number]") ? form.querySelector("input[name=number]").value : ""];
+    });
+  }
+
+  // The place a page form holds in the queue: an entry refused on arrival came back in it,
+  // and goes first once saved again (null for any other form).
+  function placeOf(form) {
+    var place = form.dataset.outboxPlace;
+    return place ? Number(place) : null;
+  }
+  // The entries said to wait that go before what this form saves.
+  function before(form) {
+    var place = placeOf(form);
+    return waiting().filter(function (entry) { return place === null || entry.seq < place; });
   }
 
   // The note grows or shrinks above the rows: the element last touched stays where it was on
@@ -147,7 +244,10 @@
     });
   }
 
-  // A page form's Save: kept first, then sent with whatever waits before it.
+  // A page form's Save: kept first, then sent with whatever waits before it. When entries
+  // wait before it (the server is away), the form goes on at once; else it waits for the
+  // answer, PATIENCE_MS at most, then goes on while the send carries on.
+  var pressed = null; // the Save button whose entry is being kept or sent
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var submitter = event.submitter;
@@ -166,13 +266,32 @@
       label: (form.dataset.outboxLabel || "").replace("{number}", body.get("number") || ""),
       made: Date.now(),
     };
+    var place = placeOf(form);
+    var shift = place === null ? null : shiftOf(form);
+    if (place !== null) entry.seq = place;
     submitter.disabled = true;
-    keep(entry).then(function () {
+    pressed = submitter;
+    told = false;
+    keep(entry, shift).then(function (seq) {
+      delete form.dataset.outboxPlace;
+      delete form.dataset.outboxWas;
+      var ahead = waiting().some(function (other) { return other.seq < seq; });
+      if (ahead) {
+        tell();
+      } else {
+        fresh = seq;
+        window.setTimeout(function () {
+          if (fresh === seq && !leaving) { fresh = null; show(); tell(); }
+        }, PATIENCE_MS);
+      }
       return flush(true);
     }).catch(function () {
       // No IndexedDB after all (a private window, a full disk): sent as the browser would.
       post(entry);
-    }).then(function () { submitter.disabled = false; });
+    }).then(function () {
+      if (pressed) pressed.disabled = false;
+      pressed = null;
+    });
   });
 
   // A tap: queued behind taps that wait, or kept when its request fails.
@@ -207,7 +326,8 @@
   // would check it against the session as it is without them.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
-    if (entries.length && elt.closest && elt.closest("form[data-outbox]")) {
+    var form = elt.closest ? elt.closest("form[data-outbox]") : null;
+    if (form && before(form).length) {
       event.preventDefault();
       return;
     }
@@ -242,6 +362,7 @@
     var done = navigator.locks ? navigator.locks.request("scorekeeper-outbox", run) : run();
     return done.then(function (outcome) {
       sending = false;
+      if (outcome === "wait") fresh = null;
       show();
       if (again && !(outcome && (outcome.go || outcome.posted))) {
         again = false;
@@ -252,13 +373,19 @@
         schedule();
       } else {
         tries = 0;
-        if (outcome && outcome.go) window.location.assign(outcome.go);
+        if (outcome && outcome.go) go(outcome.go);
       }
     }, function () {
       sending = false;
+      fresh = null;
       show();
       schedule();
     });
+  }
+
+  function go(url) {
+    leaving = true;
+    window.location.assign(url);
   }
 
   // The oldest entry waiting, and those after it once it is stored. `version`: the session's
@@ -277,7 +404,10 @@
       return drop(entry).then(function () {
         if (entry.kind === "tap") return tapAnswered(entry, answer);
         if (answer.stored) {
-          return entries.length ? sendNext(mine) : (mine || !typedInto() ? { go: entry.next } : null);
+          // All stored: the page that says so, unless the form went on meanwhile and holds
+          // the next deal's typing (the live region then brings the standings).
+          if (entries.length) return sendNext(mine);
+          return (mine && !told) || !typedInto() ? { go: entry.next } : null;
         }
         // Refused: posted as the browser would, so that it comes back in its form with the
         // server's message. Those after it wait for it. The messages its answer read (those
@@ -288,6 +418,12 @@
             return { className: alert.className, text: alert.textContent.trim() };
           })));
         } catch (error) { /* no storage: those messages are not said again */ }
+        try {
+          window.sessionStorage.setItem(PLACE, JSON.stringify({
+            scope: SCOPE, owner: OWNER, url: entry.url, seq: entry.seq,
+            number: new URLSearchParams(entry.body).get("number"),
+          }));
+        } catch (error) { /* no storage: saved again, it goes behind the others */ }
         post(entry);
         return { posted: true };
       });
@@ -348,6 +484,7 @@
 
   // A page entry, posted as the browser posts its form (the page becomes the server's answer).
   function post(entry) {
+    leaving = true;
     var form = document.createElement("form");
     form.method = "post";
     form.action = entry.url;
@@ -366,6 +503,8 @@
   // Tell each page form what waits for it (the bodies of its entries, oldest first): a form
   // for a new entry then goes on past them (its own script knows how).
   function tell() {
+    told = true;
+    if (pressed) pressed.disabled = false;
     Array.prototype.forEach.call(pageForms(), function (form) {
       var bodies = entries.filter(function (entry) { return entry.kind === "page" && entry.url === form.action; })
         .map(function (entry) { return new URLSearchParams(entry.body); });
@@ -420,6 +559,30 @@
     });
   }
   sayAgain();
+
+  // The form of an entry refused on arrival (see sendNext): saved again, it takes the
+  // entry's place, before the entries typed after it.
+  function placeAgain() {
+    var kept = null;
+    try {
+      kept = JSON.parse(window.sessionStorage.getItem(PLACE) || "null");
+      window.sessionStorage.removeItem(PLACE);
+    } catch (error) { return; }
+    if (!kept || kept.scope !== SCOPE || kept.owner !== OWNER) return;
+    Array.prototype.forEach.call(pageForms(), function (form) {
+      if (form.action !== kept.url) return;
+      form.dataset.outboxPlace = String(kept.seq);
+      form.dataset.outboxWas = kept.number || "";
+    });
+  }
+  placeAgain();
+
+  // Entries wait: leaving the page asks first (a log-out deletes them, and asks nothing).
+  window.addEventListener("beforeunload", function (event) {
+    if (leaving || !entries.length || document.querySelector("form[data-forget][data-forgotten]")) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
 
   load().then(function () {
     if (entries.length && !typedInto()) tell();

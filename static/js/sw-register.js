@@ -11,8 +11,15 @@
   if (!url || !("serviceWorker" in navigator)) return;
   window.addEventListener("load", function () {
     navigator.serviceWorker.register(url, { scope: "/" }).catch(function () {
-      // Blocked (private mode, an old browser, a test harness): stay online only.
+      // Blocked (private mode, an old browser, a certificate the phone does not trust, a test
+      // harness): stay online only.
     });
+  });
+  // What works offline is said only once the worker runs here ([data-offline-ready] shown in
+  // place of [data-offline-unready]): a page never promises what this browser will not do.
+  navigator.serviceWorker.ready.then(function () {
+    document.querySelectorAll("[data-offline-ready]").forEach(function (said) { said.hidden = false; });
+    document.querySelectorAll("[data-offline-unready]").forEach(function (said) { said.hidden = true; });
   });
   var KEEP_AFTER_MS = 3000;
   var pending = null;

@@ -168,7 +168,9 @@ async function cacheFirst(request) {
 }
 
 // A page from the network, its copy kept when it is a `kind` kept ("page", "table"; null: not
-// kept). With no network: its copy, if the phone may show it, else the offline page.
+// kept). With no network: its copy, if the phone may show it, else the offline page. The page
+// goes to the phone as it arrives; its copy is kept meanwhile (reading the whole page first
+// would hold back the page that says a deal was saved).
 async function networkFirst(event, kind) {
   const request = event.request;
   let response;
@@ -180,7 +182,7 @@ async function networkFirst(event, kind) {
     return copy || offlinePage();
   }
   await arrived(response, event);
-  if (kind) await keep(request.url, response, kind === "table");
+  if (kind) event.waitUntil(keep(request.url, response.clone(), kind === "table"));
   return response;
 }
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.rules import trick
 
@@ -44,6 +46,27 @@ REACHABLE = """(el) => {
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return Boolean(hit) && el.contains(hit);
 }"""
+
+
+# Each box of the deal form (and each trump button) that a finger cannot reach where it is
+# now: off screen, or under something else (the keypad, the strip) at its centre.
+OUT_OF_SIGHT = """() => [
+    ...document.querySelectorAll("#deal-form .slot-input, #deal-form .trump-btn")
+  ].filter((box) => {
+    const r = box.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !(hit && box.contains(hit));
+  })
+  .map((box) => (box.labels && box.labels.length ? box.labels[0] : box).textContent.trim())"""
+
+
+def expect_every_hand_in_sight(page: Page, when: str) -> None:
+    """Every hand's Bid and Tricks box (and every trump button) is on screen and uncovered:
+    `elementFromPoint` at its centre finds it."""
+    try:
+        page.wait_for_function(f"() => ({OUT_OF_SIGHT})().length === 0", timeout=2_000)
+    except PlaywrightTimeoutError:
+        pytest.fail(f"{when}, out of sight: {page.evaluate(OUT_OF_SIGHT)}", pytrace=False)
 
 
 def taps(page: Page) -> int:

@@ -19,7 +19,6 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.models import Player
 from scorekeeper.rules import trick
@@ -29,6 +28,7 @@ from tests.browser.journeys import (
     CARDS,
     COUNT_TAPS,
     bid_box,
+    expect_every_hand_in_sight,
     hand_card,
     key,
     key_cards,
@@ -48,16 +48,6 @@ from tests.stored import deal_entries
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 HEIGHT = 740  # the phone's screen (conftest.PHONE)
 WORKED_OUT = re.compile(r"\bslot-worked-out\b")  # the tricks left, not typed
-# Each box of the deal form (and each trump button) that a finger cannot reach where it is
-# now: off screen, or under something else (the keypad, the strip) at its centre.
-OUT_OF_SIGHT = """() => [
-    ...document.querySelectorAll("#deal-form .slot-input, #deal-form .trump-btn")
-  ].filter((box) => {
-    const r = box.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !(hit && box.contains(hit));
-  })
-  .map((box) => (box.labels && box.labels.length ? box.labels[0] : box).textContent.trim())"""
 PHONES = {"360x740": {"width": 360, "height": 740}, "375x667": {"width": 375, "height": 667}}
 
 
@@ -83,15 +73,6 @@ def on_screen(locator: Locator) -> bool:
 
 def tap_key(page: Page, name: str) -> None:
     tap(page, keypad(page).get_by_role("button", name=name, exact=True))
-
-
-def expect_every_hand_in_sight(page: Page, when: str) -> None:
-    """Every hand's Bid and Tricks box (and every trump button) is on screen and uncovered:
-    `elementFromPoint` at its centre finds it."""
-    try:
-        page.wait_for_function(f"() => ({OUT_OF_SIGHT})().length === 0", timeout=2_000)
-    except PlaywrightTimeoutError:
-        pytest.fail(f"{when}, out of sight: {page.evaluate(OUT_OF_SIGHT)}", pytrace=False)
 
 
 def expect_in_sight(page: Page, players: list[str]) -> None:
@@ -238,7 +219,7 @@ def test_every_hand_is_in_sight_at_the_start_after_a_save_and_after_a_correction
     expect(page.locator("#entry-status")).to_contain_text("Ready to save:")
     tap(page, save_button(page))
 
-    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    expect_said_in_sight(page, "Deal 1 saved.")
     wait_for_keypad(page)
     expect_in_sight(page, names)
     page.screenshot(path=SCREENSHOTS / f"{shot}-saved.png")
@@ -252,6 +233,7 @@ def test_every_hand_is_in_sight_at_the_start_after_a_save_and_after_a_correction
     page.goto(f"/sessions/{game.public_id}/deals/1/")
     wait_for_keypad(page)
     expect(page.get_by_role("heading", level=1)).to_have_text("Correct deal 1")
+    expect(page.locator("#entry-status")).to_contain_text("Ready to save:")  # every box is in
     expect_every_hand_in_sight(page, "On the correction page")
     assert on_screen(save_button(page)), "Save is off screen"
     page.screenshot(path=SCREENSHOTS / f"{shot}-correct.png")
@@ -266,8 +248,67 @@ def test_every_hand_is_in_sight_at_the_start_after_a_save_and_after_a_correction
 
     expect(page.get_by_role("heading", level=1)).to_have_text("Classic Ninety-Nine")
     wait_for_keypad(page)
+    expect_said_in_sight(page, "Deal 1 corrected.")
     expect_in_sight(page, names)
     page.screenshot(path=SCREENSHOTS / f"{shot}-corrected.png")
+
+
+def expect_said_in_sight(page: Page, text: str) -> None:
+    """The page's messages say `text`, and each is in sight, uncovered, where it is now."""
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text(text)
+    for said in messages.locator(".alert").all():
+        assert reachable(said), f"{said.inner_text()!r} is out of sight"
+
+
+def test_the_deal_just_saved_is_corrected_undone_and_redone_in_sight(
+    page: Page, open_table: OpenTable, alice: User, roster: list[Player]
+) -> None:
+    """Right after a save, the bar above the keypad says what was saved and offers to correct
+    it: a correction takes no swipe, and what it changed, like what an undo or a redo did, is
+    said in sight with every hand."""
+    game = create_session(owner=alice, ruleset="parlett-classic", options={}, players=roster[:3])
+    open_table(game, page)
+    wait_for_keypad(page)
+    hands = [("Ann", "SSS", 3), ("Ben", "HDD", 2), ("Cat", "CSD", 4)]
+    tap(page, page.get_by_text("♥ Hearts", exact=True).locator(".."))
+    play(page, hands)
+    tap(page, save_button(page))
+    expect_said_in_sight(page, "Deal 1 saved.")
+    wait_for_keypad(page)
+
+    page.evaluate("window.taps = 0; window.swipes = 0")
+    swiped = swipes(page)
+    tap(page, page.get_by_role("link", name="Correct deal 1", exact=True).first)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Correct deal 1")
+    wait_for_keypad(page)
+    expect(page.locator("#entry-status")).to_contain_text("Ready to save: Ann +13 ✓")
+    # Ann's bid was one more card: ♦ on top of what she had.
+    tap(page, bid_box(page, "Ann"))
+    tap_key(page, "Delete")
+    tap_key(page, "Diamond, 0")
+    expect(page.locator("#entry-status")).to_contain_text("Ready to save: Ann +3 ·")
+    # Each page counts its own: the link's tap, the correction page's, and Save's.
+    tapped, swiped = 1 + taps(page) + 1, swiped + swipes(page)
+    tap(page, save_button(page))
+    expect_said_in_sight(page, "Deal 1 corrected.")
+    expect(page.locator("#messages")).to_contain_text(
+        "Totals now: Ann 13 → 3, Ben 12 → 22, Cat 14 → 24."
+    )
+    print(f"\nCorrecting the deal just saved: {tapped} taps, {swiped} swipes")
+    assert (tapped, swiped) == (5, 0)
+    wait_for_keypad(page)
+    expect_in_sight(page, NAMES[:3])
+
+    page.get_by_role("button", name="Undo deal 1").click()
+    expect_said_in_sight(page, "Deal 1 undone.")
+    wait_for_keypad(page)
+    expect(page.locator("#entry-status")).to_contain_text("Ready to save: Ann +3 ·")
+    expect_every_hand_in_sight(page, "After the undo")
+    page.get_by_role("button", name="Redo deal 1 as it was").click()
+    expect_said_in_sight(page, "Redone as it was. Deal 1 saved.")
+    wait_for_keypad(page)
+    expect_in_sight(page, NAMES[:3])
 
 
 ENTER_THE_BID = {

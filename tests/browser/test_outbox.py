@@ -11,6 +11,7 @@ database, as `scripts/run` serves it).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 import signal
@@ -18,6 +19,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,13 +39,16 @@ from tests.browser.journeys import (
     bid_box,
     change_password,
     enter_hand,
+    expect_every_hand_in_sight,
     hand_card,
+    reachable,
     save_button,
     submit_log_in,
+    tap,
     tricks_box,
     wait_for_keypad,
 )
-from tests.factories import with_links
+from tests.factories import trick_session, with_links
 from tests.stored import deal_entries, round_entries
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -338,6 +343,235 @@ def test_a_deal_refused_after_one_stored_still_says_the_one_stored(
     expect(page.locator("#save-label")).to_have_text("Save deal 2")
     expect(outbox(page)).to_be_hidden()
     assert deal_entries(game) == [DEALS[0]]
+
+
+def tap_deal(page: Page, deal: trick.DealEntry) -> None:
+    """A deal's hands tapped in as a finger does, where the boxes and keys are on the screen:
+    each hand's tricks, then its bid."""
+    wait_for_keypad(page)
+    keys = page.get_by_role("group", name="Keypad")
+    for name in PLAYERS:
+        hand = deal.hands[name]
+        for box, number in ((tricks_box(page, name), hand.tricks), (bid_box(page, name), hand.bid)):
+            tap(page, box)
+            for digit in str(number):
+                tap(page, keys.get_by_role("button", name=digit, exact=True))
+            expect(box).to_have_value(str(number))
+
+
+def trump_button(page: Page, name: str) -> Locator:
+    """A trump button of the deal form by its name ("♣ Clubs")."""
+    return page.locator("#deal-form .trump-btn").filter(has_text=name)
+
+
+def test_a_deal_refused_on_arrival_goes_first_once_saved_again(
+    owner_phone: Callable[[GameSession], Page], alice: User, roster: list[Any]
+) -> None:
+    """Classic Ninety-Nine, the trump turned up. Deal 1 online; offline, deal 2 saved without
+    its trump, then deal 3 with ♠. Back online, deal 2 comes back asking for its trump, deal 3
+    named as waiting behind it; ♣ is checked at once, and Save stores deal 2, then deal 3. The
+    form shows the deal it says it shows, and every message is true."""
+    game = trick_session(alice, roster, ruleset="parlett-classic", title="Classic")
+    page = owner_phone(game)
+    wait_for_keypad(page)
+    status = page.locator("#entry-status")
+    tap(page, trump_button(page, "♥ Hearts"))
+    tap_deal(page, DEALS[0])
+    tap(page, save_button(page))
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    wait_for_keypad(page)
+
+    page.context.set_offline(True)
+    tap_deal(page, DEALS[1])  # the trump forgotten
+    tap(page, save_button(page))
+    expect_kept(page, [2])
+    # The status box says, in sight, what waits and that this deal cannot be checked yet; the
+    # next deal's trump row is in sight too, and its trump is the table's, as ever.
+    expect(status).to_have_text(
+        "Deal 2: waiting on this phone to be sent. This deal can't be checked until then."
+    )
+    assert reachable(status)
+    expect_every_hand_in_sight(page, "Deal 3, offline")
+    expect(page.locator(".next-deal-facts dd").nth(2)).to_have_text("Turned up at the table")
+    tap_deal(page, DEALS[2])
+    tap(page, trump_button(page, "♠ Spades"))
+    tap(page, save_button(page))
+    expect_kept(page, [2, 3])
+    expect(status).to_contain_text("Deal 2, Deal 3: waiting on this phone to be sent.")
+
+    page.context.set_offline(False)
+    trump = page.locator("#deal-form .trump-pick")
+    expect(trump).to_contain_text("Enter the trump turned up for this deal", timeout=SEND)
+    wait_for_keypad(page)
+    expect_deal_shown(page, DEALS[1])
+    expect(page.locator("#save-label")).to_have_text("Save deal 2")
+    behind = status.locator(".entry-queue")
+    expect(behind).to_have_text("Deal 3: waiting on this phone, sent once this deal is saved.")
+    assert reachable(behind)
+    # The message about the trump leaves its buttons their size.
+    for button in trump.locator(".trump-btn").all():
+        box = button.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    expect_every_hand_in_sight(page, "Deal 2, back")
+
+    tap(page, trump_button(page, "♣ Clubs"))
+    expect(status).to_contain_text("Ready to save:")  # checked, though deal 3 waits
+    expect(behind).to_be_visible()
+    tap(page, save_button(page))
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text("Deal 3 saved.", timeout=SEND)
+    expect(messages).to_contain_text("Deal 2 saved.")
+    expect(page.locator("main")).not_to_contain_text("undone")
+    expect(outbox(page)).to_be_hidden()
+    expect_next(page, 4)
+    assert deal_entries(game) == [
+        dataclasses.replace(DEALS[0], trump="hearts"),
+        dataclasses.replace(DEALS[1], trump="clubs"),
+        dataclasses.replace(DEALS[2], trump="spades"),
+    ]
+
+
+def test_the_deals_behind_a_refused_one_follow_its_new_number(
+    owner_phone: Callable[[GameSession], Page], phone: NewPage, game: GameSession
+) -> None:
+    """Phone A keeps deals 1 and 2 offline; phone B enters another deal 1 meanwhile. A's deal 1
+    comes back as deal 2, and its deal 2 is named as deal 3, behind it; saved, both are
+    stored in that order, and no message says that another phone entered A's own deal."""
+    a = owner_phone(game)
+    a.context.set_offline(True)
+    for number, deal in enumerate(DEALS[:2], start=1):
+        enter_deal(a, deal)
+        save_button(a).click()
+        expect_kept(a, list(range(1, number + 1)))
+
+    b = scorer_phone(phone, game)
+    enter_deal(b, DEALS[2])
+    save_button(b).click()
+    expect(b.locator("#messages")).to_contain_text("Deal 1 saved.")
+
+    a.context.set_offline(False)
+    status = a.locator("#entry-status")
+    expect(status).to_contain_text(
+        "Deal 1 was just entered on another phone. What you typed is kept here as deal 2",
+        timeout=SEND,
+    )
+    expect(status.locator(".entry-queue")).to_have_text(
+        "Deal 3: waiting on this phone, sent once this deal is saved."
+    )
+    expect_deal_shown(a, DEALS[0])
+    save_button(a).click()
+    messages = a.locator("#messages")
+    expect(messages).to_contain_text("Deal 3 saved.", timeout=SEND)
+    expect(messages).to_contain_text("Deal 2 saved.")
+    expect(a.locator("main")).not_to_contain_text("another phone")
+    expect_next(a, 4)
+    assert deal_entries(game) == [DEALS[2], DEALS[0], DEALS[1]]
+
+
+def lose_answers(page: Page, path: str) -> Callable[[], None]:
+    """Every POST to `path` reaches the server, and its answer never reaches the phone (a
+    phone at the edge of the Wi-Fi): the server gets it, with the phone's cookies, from
+    another client, whose answer (and its cookies) the phone never sees. Returns what lets
+    the answers through again."""
+
+    def serve(route: Route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        cookies = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+        sent = urllib.request.Request(
+            route.request.url,
+            data=(route.request.post_data or "").encode(),
+            headers={"Cookie": cookies, "Content-Type": "application/x-www-form-urlencoded"},
+        )
+        opener = urllib.request.build_opener(Unredirected)
+        try:
+            opener.open(sent, timeout=10).close()
+        except urllib.error.HTTPError as answer:  # the redirect of a deal stored
+            answer.close()
+        route.abort()
+
+    pattern = f"**{path}"
+    page.route(pattern, serve)
+    return lambda: page.unroute(pattern, serve)
+
+
+class Unredirected(urllib.request.HTTPRedirectHandler):
+    """The server's redirect, as it came: not followed."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def test_a_deal_whose_answer_was_lost_is_confirmed_when_sent_again(
+    owner_phone: Callable[[GameSession], Page], game: GameSession
+) -> None:
+    """Deal 2 reaches the server, but not its answer: it waits on the phone, and deal 3 behind
+    it. Sent again, deal 2 is stored once, and the page confirms it with its points, as a
+    save does, beside deal 3's confirmation."""
+    page = owner_phone(game)
+    enter_deal(page, DEALS[0])
+    save_button(page).click()
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    wait_for_keypad(page)
+    answers = lose_answers(page, f"/sessions/{game.public_id}/")
+    enter_deal(page, DEALS[1])
+    save_button(page).click()
+    expect_kept(page, [2])
+    enter_deal(page, DEALS[2])
+    save_button(page).click()
+    expect_kept(page, [2, 3])
+    assert stored_numbers(game) == [1, 2]  # deal 2 stored, but the phone never heard so
+
+    answers()
+    messages = page.locator("#messages")
+    expect(messages).to_contain_text(
+        "Deal 3 saved. Ann and Ben made it: Ann +22, Ben +25, Cat +2.", timeout=SEND
+    )
+    again = "Deal 2 saved (sent again, stored once). Ann and Cat made it: Ann +23, Ben +3, Cat +23."
+    expect(messages.get_by_text(again)).to_have_count(1)
+    expect(messages).not_to_contain_text("already")
+    expect(outbox(page)).to_be_hidden()
+    expect_next(page, 4)
+    assert stored_numbers(game) == [1, 2, 3]
+    assert deal_entries(game) == DEALS
+
+
+def test_a_page_with_deals_waiting_asks_before_it_is_left(
+    owner_phone: Callable[[GameSession], Page], game: GameSession
+) -> None:
+    """Over plain HTTP no service worker keeps a copy of the table: reloaded while the server
+    is away, the page would be the browser's error page. While deals wait, the browser asks
+    first; staying keeps the page as it is, and leaving keeps the deals on the phone."""
+    page = owner_phone(game)
+    unblock = block_posts(page, f"/sessions/{game.public_id}/")
+    enter_deal(page, DEALS[0])
+    save_button(page).click()
+    expect_kept(page, [1])
+    page.evaluate("window.stayed = true")
+    asked: list[str] = []
+
+    def stay(dialog: Any) -> None:
+        asked.append(dialog.type)
+        dialog.dismiss()
+
+    page.once("dialog", stay)
+    page.evaluate("location.reload()")
+    deadline = time.monotonic() + 10
+    while not asked and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert asked == ["beforeunload"]
+    assert page.evaluate("window.stayed") is True  # the same page, as it was
+    expect_kept(page, [1])
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    wait_for_keypad(page)
+    expect_kept(page, [1])
+    unblock()
+    page.reload()
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.", timeout=SEND)
+    assert deal_entries(game) == DEALS[:1]
 
 
 def test_the_same_deal_from_two_phones_is_stored_once(

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper import context_processors
 from scorekeeper.models import Player, new_link_token
 from scorekeeper.services import create_session
-from tests.browser.conftest import CheckA11y
+from tests.browser.conftest import CheckA11y, NewPage
 
 
 def test_the_pages_say_what_plain_http_turns_off(
@@ -34,3 +34,23 @@ def test_the_pages_say_what_plain_http_turns_off(
     page.goto("/rules/")
     expect(page.get_by_text("but not over this plain HTTP connection")).to_be_visible()
     check_a11y(page, "rules-plain-http")
+
+
+@pytest.mark.parametrize("worker", ["block", "allow"])
+def test_the_rules_page_promises_offline_sheets_only_where_the_worker_runs(
+    new_page: NewPage, worker: str
+) -> None:
+    """Over HTTPS the browser may still refuse the service worker (scripts/run --https: a
+    certificate the phone does not trust): the rules page says the sheets work offline only
+    once the worker runs on this phone."""
+    page = new_page(service_workers=worker)
+    page.goto("/rules/")
+    promise = page.get_by_text("the sheets you open also work offline")
+    instead = page.get_by_text("print the sheets, or keep the page open, to have them offline")
+    if worker == "allow":
+        expect(promise).to_be_visible()
+        expect(instead).to_be_hidden()
+    else:
+        expect(instead).to_be_visible()
+        page.wait_for_load_state("load")  # the worker would be registered by now
+        expect(promise).to_be_hidden()

@@ -128,7 +128,7 @@ def test_a_worker_killed_mid_save_stores_nothing_and_the_retry_stores_once(
     assert _stored(game) == before  # no deal row without its hands, no history, same version
     assert "Deal 1 saved" in scorer.send(form)
     assert _stored(game)[:3] == (1, 3, 1)
-    assert "Deal 1 was already saved" in scorer.send(form)
+    assert "Deal 1 saved (sent again, stored once)" in scorer.send(form)
     assert _stored(game)[:3] == (1, 3, 1)
     assert server.worker_pids() != workers  # gunicorn replaced the dead worker
 
@@ -142,7 +142,7 @@ def test_a_worker_killed_after_the_commit_keeps_the_deal_once(
     with pytest.raises(ServerGone):  # the phone never hears that it worked
         scorer.phone.post(scorer.path, form)
     assert _stored(game)[:3] == (1, 3, 1)
-    assert "Deal 1 was already saved" in scorer.send(form)
+    assert "Deal 1 saved (sent again, stored once)" in scorer.send(form)
     assert _stored(game)[:3] == (1, 3, 1)
 
 
@@ -186,7 +186,7 @@ def test_a_database_restart_during_entry(tmp_path: Path, game: GameSession) -> N
             assert _stored(game)[:3] == (1, 3, 1)
             proxy.come_up()
             assert "Deal 2 saved" in scorer.send(form)
-            assert "Deal 2 was already saved" in scorer.send(form)
+            assert "Deal 2 saved (sent again, stored once)" in scorer.send(form)
             assert _stored(game)[:3] == (2, 6, 2)
             assert watcher.get(f"/w/{game.watch_token}/live/").status == 200
     finally:
@@ -209,7 +209,7 @@ def test_a_database_locked_past_its_timeout(tmp_path: Path, game: GameSession) -
             other.close()
         assert _stored(game)[:3] == (0, 0, 0)
         assert "Deal 1 saved" in scorer.send(form)
-        assert "Deal 1 was already saved" in scorer.send(form)
+        assert "Deal 1 saved (sent again, stored once)" in scorer.send(form)
         assert _stored(game)[:3] == (1, 3, 1)
 
 

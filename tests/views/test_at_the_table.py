@@ -150,6 +150,59 @@ def test_an_empty_form_is_told_it_is_the_next_deal_now(
     assert '<span id="save-label" hx-swap-oob="true">Save deal 2</span>' in text
 
 
+def test_a_form_ahead_of_the_scoresheet_says_a_deal_was_undone_only_when_one_was(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    """A form for deal 3 reaches a session of one deal: a deal before it never arrived (a deal
+    kept on the phone was refused and left unsaved), or another phone undid one. The message
+    says which, and never names an undo that nobody made."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), who=Who(alice)
+    )
+    ahead = {**ENTERED, "number": "3", "form_key": "phone-a-3"}
+    response = alice_client.post(url, {**ahead, "save": ""})
+    text = response.content.decode()
+    assert (
+        "The scoresheet&#x27;s next deal is deal 2, not 3. What you typed is kept here as deal "
+        "2: check it, then save." in text
+    )
+    assert "undone" not in text
+    assert response.context["form"]["number"].value() == "2"
+    assert Deal.objects.count() == 1
+
+    add_deal(
+        session=game, number=2, entry=_deal(Ann=(3, 3), Ben=(3, 3), Cat=(3, 3)), who=Who(alice)
+    )
+    alice_client.post(url, {"undo": "2"})
+    response = alice_client.post(url, {**ahead, "save": ""})
+    assert "A deal was undone on another phone. What you typed is kept here as deal 2" in (
+        response.content.decode()
+    )
+
+
+def test_a_form_filled_with_a_stored_deal_says_its_points_at_once(
+    alice_client: Client, alice: User, roster: list[Player]
+) -> None:
+    """The correction page, and the table after an undo, come with every box filled: their
+    status box says what the rules make of the deal, as it does after a tap."""
+    game = create_session(owner=alice, ruleset="parlett-jokerless", options={}, players=roster[:3])
+    url = f"/sessions/{game.public_id}/"
+    add_deal(
+        session=game, number=1, entry=_deal(Ann=(3, 3), Ben=(2, 2), Cat=(4, 2)), who=Who(alice)
+    )
+    for page in (
+        alice_client.get(f"{url}deals/1/"),
+        alice_client.post(url, {"undo": "1"}, follow=True),
+    ):
+        status = re.search(r'<div id="entry-status".*?</div>', page.content.decode(), re.S)
+        assert status is not None
+        assert "Ready to save:" in status.group()
+        assert "Ann +23 ✓ · Ben +22 ✓ · Cat +4" in status.group()
+        assert "Each hand: bid-cards or bid, then tricks." not in status.group()
+
+
 # 4. Adding-game charts start at the starting tokens.
 
 

@@ -229,7 +229,7 @@ def test_the_same_form_sent_twice_is_stored_once(alice_client: Client, game: Gam
     data = {**SAVE, "form_key": "k" * 32}
     assert alice_client.post(f"/sessions/{game.public_id}/", data).status_code == 302
     response = alice_client.post(f"/sessions/{game.public_id}/", data, follow=True)
-    assert "Deal 1 was already saved." in response.text
+    assert "Deal 1 saved (sent again, stored once)." in response.text
     assert Deal.objects.count() == 1
 
 
