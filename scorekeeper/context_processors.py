@@ -53,3 +53,18 @@ def owner(request: HttpRequest) -> dict[str, object]:
         "owner_mark": SimpleLazyObject(lambda: owner_mark(request)),
         "anonymous_mark": ANONYMOUS,
     }
+
+
+# Sent by the service worker when it fetches a page in the background to keep as its copy
+# (templates/cheatsheets/sw.js), not for the phone to show.
+KEPT_COPY_HEADER = "X-Kept-Copy"
+
+
+def kept_copy(request: HttpRequest) -> dict[str, object]:
+    """No messages on a page fetched to be kept as a copy. A message is said once, on the next
+    page the phone shows; the worker's fetch of the page in the background (as it starts, or
+    keeping a copy again) can land between a save and the page that says "Deal 2 saved", and
+    would take the message from it. Left unread, it stays for that page."""
+    if request.headers.get(KEPT_COPY_HEADER):
+        return {"messages": ()}
+    return {}

@@ -144,6 +144,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",  # LANGUAGES, for the language switch
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.context_processors.kept_copy",  # after messages: it takes them away
                 "django.template.context_processors.csp",
                 "scorekeeper.context_processors.theme",
                 "scorekeeper.context_processors.connection",

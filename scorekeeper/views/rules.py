@@ -25,6 +25,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_safe
 
+from scorekeeper.context_processors import KEPT_COPY_HEADER
 from scorekeeper.families import app
 from scorekeeper.forms.rules import (
     PLAYERS_PARAM,
@@ -207,6 +208,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "cached_prefixes": [reverse("rules"), reverse("offline"), reverse("manifest")],
         "offline_text": gettext("You are offline."),
         "owner_key": reverse("service_worker") + "?owner",
+        "kept_copy_header": KEPT_COPY_HEADER,
         "anonymous_mark": ANONYMOUS,
         "table_pages": _table_pages(),
         "not_tables": _not_tables(),

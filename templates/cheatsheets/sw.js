@@ -43,6 +43,9 @@ const OWNER_CACHE = "scorekeeper-owner";
 const OWNER_KEY = "{{ owner_key }}";
 const ANONYMOUS = "{{ anonymous_mark }}";
 const OFFLINE_URL = "{{ offline_url }}";
+// Said on the worker's own fetches of a page to keep (not the phone's navigations): the server
+// then leaves the page's one-off messages for the page the phone shows next.
+const KEPT_COPY = { "{{ kept_copy_header }}": "1" };
 const STATIC_PREFIX = "{% get_static_prefix %}";
 const PRECACHED_STATIC = [{% for path in static_paths %}
   "{% static path %}",{% endfor %}
@@ -187,7 +190,7 @@ async function networkFirst(event, kind) {
 }
 
 async function precache(url, event) {
-  const response = await fetch(url, { credentials: "same-origin" });
+  const response = await fetch(url, { credentials: "same-origin", headers: KEPT_COPY });
   if (!response.ok) throw new TypeError(`${url}: ${response.status}`);
   await arrived(response, event);
   await keep(new URL(url, self.location.href).href, response, false);
@@ -198,7 +201,7 @@ async function refresh(href, event) {
   const table = isTablePage(url);
   if (!table && !isCachedPage(url)) return;
   try {
-    const response = await fetch(url, { credentials: "same-origin" });
+    const response = await fetch(url, { credentials: "same-origin", headers: KEPT_COPY });
     await arrived(response, event);
     await keep(url.href, response, table);
   } catch (error) {
