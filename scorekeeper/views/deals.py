@@ -194,6 +194,8 @@ def page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
 
     saving = "save" in request.POST
     form = _next_deal_form(table, apply_taps(request.POST))
+    if (form is None or form.moved_on) and not saving and _saved_here(table, request.POST):
+        return HttpResponse(status=204)
     if form is None:
         return _ended(request, table)
     if not form.is_valid():
@@ -242,6 +244,14 @@ def _sent_again(table: Table, form: DealForm, number: int) -> str:
     if not 1 <= saved <= len(deals):
         return _("Deal %(number)s was already saved.") % {"number": saved}
     return presenter.deal_saved_message(deals[saved - 1], again=True)
+
+
+def _saved_here(table: Table, data: QueryDict) -> bool:
+    """Whether this very form was saved already (its key made a change). A status check sent
+    just before Save can reach the server after the save: it then has nothing to say (no
+    "ended" or "saved on another phone", no message, no redirect), and the save's own answer
+    brings the page that says what happened."""
+    return replayed(table.session, data.get("form_key", "")) is not None
 
 
 def _tried(session: GameSession, form: DealForm, number: int) -> trick.Evaluation:

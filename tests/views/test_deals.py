@@ -215,6 +215,19 @@ def test_it_adds_a_player_on_the_spot_keeping_the_form(
 # Entering deals
 
 
+def test_a_copy_fetched_in_the_background_leaves_the_saved_message_for_the_page(
+    alice_client: Client, game: GameSession
+) -> None:
+    # The service worker keeps a copy of the page (templates/cheatsheets/sw.js) while the
+    # phone goes from its save to the page that says it: the copy says nothing of the save,
+    # and the page still does.
+    alice_client.post(session_url(game), worked_deal_form())
+    copy = alice_client.get(session_url(game), headers={"X-Kept-Copy": "1"}).text
+    assert ">Deal 2</h2>" in copy and "Deal 1 saved." not in copy
+    page = alice_client.get(session_url(game)).text
+    assert "Deal 1 saved. Ann and Cat made it: Ann +84, Ben +5, Cat +20." in page
+
+
 def test_the_table_shows_the_next_deal(alice_client: Client, game: GameSession) -> None:
     page = alice_client.get(session_url(game)).text
     assert ">Deal 1</h2>" in page
@@ -585,6 +598,26 @@ def test_a_status_check_after_the_end_brings_the_whole_page_back(
     page = alice_client.get(session_url(game)).text.replace("&#x27;", "'")
     assert "The session ended after deal 9." in page
     assert Deal.objects.filter(session=game).count() == 9
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_a_status_check_that_lands_after_its_own_save_says_nothing(
+    alice_client: Client, alice: User, game: GameSession, last: bool
+) -> None:
+    """A check sent as the last box is filled, just before Save, reaches the server after the
+    save: it changes nothing on the phone and leaves the save's message for its page."""
+    if last:
+        _play_out(game, alice, 8)
+    number = 9 if last else 1
+    data = worked_deal_form(number=number, form_key="typed-on-this-phone")
+    alice_client.post(session_url(game), data)
+    del data["save"]
+    check = alice_client.post(session_url(game), data, headers=HX)
+    assert check.status_code == 204 and not check.content
+    page = alice_client.get(session_url(game)).text.replace("&#x27;", "'")
+    assert f"Deal {number} saved." in page
+    assert "ended after" not in page and "another phone" not in page
+    assert Deal.objects.filter(session=game).count() == number
 
 
 def test_history_lists_every_change(alice_client: Client, game: GameSession) -> None:
