@@ -106,6 +106,12 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "scorekeeper",
 ]
+# The benchmark harness (the top-level app `bench`, with the `bench_*` commands) is no part of
+# the product: it is installed only where BENCH is on, which `manage.py bench_…` and the tests'
+# settings turn on.
+BENCH = envbool("BENCH", False)
+if BENCH:
+    INSTALLED_APPS.append("bench")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

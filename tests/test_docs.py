@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from scorekeeper.bench.server import nginx_config
+from bench.server import nginx_config
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
