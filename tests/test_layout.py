@@ -2,7 +2,8 @@
 
 - Outside the rules package, nothing asks which game family a session is: a family's id is a
   key into a registry (`rules/registry.py`, `families.APPS`, `models.ENTRY_MODELS`,
-  `views.table.SCREENS`, `scoresheet.SHEETS`), never compared.
+  `presenters.registry.PRESENTERS`, `views.table.SCREENS`, `services.stored.STORE_ALL`,
+  `scoresheet.SHEETS`), never compared.
 - Every registry holds exactly the families `rules/registry.py` lists, by the same ids, so a
   third family is a rules package and one entry in each.
 - No module of the app imports one that imports it back (the scoresheet's two halves did).
@@ -70,15 +71,18 @@ def test_the_branch_pattern_finds_the_branches_it_counts() -> None:
 def test_every_registry_holds_every_family_by_its_id() -> None:
     from scorekeeper.families import APPS
     from scorekeeper.models import ENTRY_MODELS
+    from scorekeeper.presenters.registry import PRESENTERS
     from scorekeeper.rules.registry import FAMILIES
     from scorekeeper.scoresheet import SHEETS
+    from scorekeeper.services.stored import STORE_ALL
     from scorekeeper.views.table import SCREENS
 
-    for registry in (ENTRY_MODELS, APPS, SCREENS, SHEETS):
+    for registry in (ENTRY_MODELS, APPS, PRESENTERS, SCREENS, STORE_ALL, SHEETS):
         assert sorted(registry) == sorted(FAMILIES)
     for family_id, app in APPS.items():
-        assert app.id == app.presenter.FAMILY == SHEETS[family_id].ID == family_id
-        assert (REPO / "templates" / app.presenter.TEMPLATES / "table.html").exists()
+        shown = PRESENTERS[family_id]
+        assert app.id == shown.FAMILY == SHEETS[family_id].ID == family_id
+        assert (REPO / "templates" / shown.TEMPLATES / "table.html").exists()
         rules = FAMILIES[family_id]
         preset = next(iter(rules.PRESETS.values()))
         players = [f"Player {n}" for n in range(1, min(preset.players) + 1)]
