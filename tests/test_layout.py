@@ -7,6 +7,9 @@
 - Every registry holds exactly the families `rules/registry.py` lists, by the same ids, so a
   third family is a rules package and one entry in each.
 - No module of the app imports one that imports it back (the scoresheet's two halves did).
+- The app imports nothing of the benchmark harness (`bench/`, installed only where BENCH is on),
+  and `families.py` nothing of the parts registered above it (presenters, forms, services,
+  views), so that no import runs back up.
 - A suit's name and colour have one home, `rules/trick/cards.py`: no template or script spells
   them.
 - Only the tests under tests/browser/ import Playwright or axe, so the rest run without them.
@@ -160,6 +163,39 @@ def test_no_module_of_the_app_imports_one_that_imports_it_back() -> None:
         for module, path in paths.items()
     }
     assert _circles(edges) == []
+
+
+def _module_imports(top: str) -> dict[str, set[str]]:
+    """What each module under `top` imports (not for type checking)."""
+    return {
+        _module(path): set(
+            _imports(ast.parse(path.read_text()), _module(path), path.name == "__init__.py")
+        )
+        for path in sorted((REPO / top).rglob("*.py"))
+        if "migrations" not in path.parts
+    }
+
+
+def _reaching(imports: dict[str, set[str]], *tops: str) -> list[str]:
+    return sorted(
+        f"{module}: {name}"
+        for module, names in imports.items()
+        for name in names
+        if any(name == top or name.startswith(f"{top}.") for top in tops)
+    )
+
+
+def test_the_app_imports_nothing_of_the_benchmark_harness() -> None:
+    assert _reaching({"x": {"bench.server", "benchmarks", "scorekeeper.live"}}, "bench") == [
+        "x: bench.server"
+    ]
+    assert _reaching(_module_imports("scorekeeper"), "bench") == []
+
+
+def test_families_imports_nothing_registered_above_it() -> None:
+    above = [f"scorekeeper.{part}" for part in ("presenters", "forms", "services", "views")]
+    families = {"scorekeeper.families": _module_imports("scorekeeper")["scorekeeper.families"]}
+    assert _reaching(families, *above) == []
 
 
 # Playwright and axe are the browser tests' tools: a test elsewhere (and any module it imports
