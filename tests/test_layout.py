@@ -6,7 +6,8 @@
   `scoresheet.SHEETS`), never compared.
 - Every registry holds exactly the families `rules/registry.py` lists, by the same ids, so a
   third family is a rules package and one entry in each.
-- No module of the app imports one that imports it back (the scoresheet's two halves did).
+- No module of the app or of the benchmark harness imports one that imports it back (the
+  scoresheet's two halves did).
 - The app imports nothing of the benchmark harness (`bench/`, installed only where BENCH is on),
   and `families.py` nothing of the parts registered above it (presenters, forms, services,
   views), so that no import runs back up.
@@ -151,7 +152,8 @@ def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
 def test_no_module_of_the_app_imports_one_that_imports_it_back() -> None:
     paths = {
         _module(path): path
-        for path in sorted((REPO / "scorekeeper").rglob("*.py"))
+        for top in ("scorekeeper", "bench")
+        for path in sorted((REPO / top).rglob("*.py"))
         if "migrations" not in path.parts
     }
     edges = {
