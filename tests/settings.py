@@ -1,8 +1,10 @@
-"""The tests' settings: the app's, with the benchmark harness installed (settings.BENCH), since
-the tests run the benchmarks briefly."""
+"""The tests' settings: the app's, with the benchmark harness installed (as BENCH=true installs
+it), since the tests run the benchmarks briefly. The servers and commands that the tests start
+run the app's own settings: a `manage.py bench_…` among them installs the harness itself."""
 
-import os
+from scorekeeper.settings import *  # noqa: F403
+from scorekeeper.settings import BENCH, INSTALLED_APPS
 
-os.environ.setdefault("BENCH", "true")
-
-from scorekeeper.settings import *  # noqa: E402, F403
+if not BENCH:
+    BENCH = True
+    INSTALLED_APPS = [*INSTALLED_APPS, "bench"]
