@@ -47,7 +47,7 @@ def test_the_start_form_offers_the_seats_the_preset_takes(
     # The most players the preset takes can sit down.
     form = StartForm(owner=alice, family=FAMILIES[family], preset=preset)
     data: dict[str, Any] = {
-        field.name: field.initial for field in form.option_fields() if field.initial is not None
+        name: form[name].initial for name in form.option_names if form[name].initial is not None
     }
     data |= {f"seat_{n}": roster[n].pk for n in range(max(preset.players))} | {"start": ""}
     response = alice_client.post(f"/sessions/new/{family}/{preset.id}/", data)
