@@ -22,8 +22,8 @@ from scorekeeper.rules import adding, trick
 
 @dataclass(frozen=True)
 class FamilyApp[R, E, S]:
-    """A game family's Django side: `R`, `E` and `S` are the types of its rules, of one entry
-    (a deal, a round) and of its result."""
+    """A game family's types on the Django side: `R`, `E` and `S` are the types of its rules, of
+    one entry (a deal, a round) and of its result."""
 
     id: str
     rules_type: type[R]
