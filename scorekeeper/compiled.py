@@ -1,8 +1,8 @@
 """The SQL Django compiles for a queryset, kept once per process and database by the reads
 that every request at the table makes (`reads`, and a session's hands in `models`).
 
-Building and compiling a queryset cost those requests more than running its query (manage.py
-bench_instructions). A read built from stand-in values compiles to Django's own SQL with each
+Its SQL never changes, so no request builds and compiles the queryset again (BENCHMARKS.md's
+register). A read built from stand-in values compiles to Django's own SQL with each
 value as one parameter; run with the real values through `Manager.raw()` or a cursor, it
 reads what the queryset would.
 """

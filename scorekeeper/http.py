@@ -39,7 +39,6 @@ class AuthedRequest(HtmxHttpRequest):
 # The table pages that a phone keeps for offline (`views.table.table_page_headers`) may be
 # stored by that phone; no other page.
 LINK_HEADERS = {"Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex"}
-LINK_CACHE_CONTROL = ("private", "no-cache", "must-revalidate", "max-age=0")
 
 
 def link_headers(response: HttpResponseBase, *, kept_offline: bool = False) -> HttpResponseBase:

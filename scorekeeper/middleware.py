@@ -16,9 +16,9 @@ logger = logging.getLogger(__name__)
 class GZipMiddleware(gzip.GZipMiddleware):
     """Django's, except for an event stream (views.live.events), sent as it is.
 
-    Its events are a line or two each, sent one at a time: gzip made none of them shorter, and
-    each stream held a compressor of its own for as long as it was open (about 95 KB of the
-    streams process's memory a stream, measured with 400 streams open in one process)."""
+    Its events are a line or two each, sent one at a time: gzip makes none of them shorter,
+    and each stream would hold a compressor of its own for as long as it is open, memory that
+    the streams process pays for every phone (BENCHMARKS.md, What an open stream holds)."""
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase

@@ -2,8 +2,8 @@
 value, a phone's browser session by its key, and the change a form's idempotency key made.
 
 Each runs the SQL that Django compiles for its queryset once per process and database
-(`compiled`): building and compiling the queryset again cost each page more than the query
-itself (manage.py bench_instructions). `Manager.raw()` makes the model instance from the row
+(`compiled`): that SQL never changes, so no request builds and compiles the queryset again
+(BENCHMARKS.md's register). `Manager.raw()` makes the model instance from the row
 with the fields' own converters; a session's seats and their players come as they would with
 `with_seats()`. A poll reads the version alone, in the one SQL statement it is.
 """
@@ -100,8 +100,8 @@ def _one_value(queryset: QuerySet[Any]) -> str:
 def version_or_none(column: str, token: str) -> int | None:
     """The version of the session the link token opens, or None.
 
-    Written as the one SQL statement it is: building it through the ORM cost an unchanged
-    poll more than running it (manage.py bench_instructions)."""
+    Written as the one SQL statement it is, so that the most frequent request builds nothing
+    before its query (BENCHMARKS.md's register: one-statement version read)."""
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL[column], [token])
         row = cursor.fetchone()

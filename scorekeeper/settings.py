@@ -106,6 +106,12 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "scorekeeper",
 ]
+# The benchmark harness (the top-level app `bench`, with the `bench_*` commands) is no part of
+# the product: it is installed only where BENCH is on, which `manage.py bench_…` and the tests'
+# settings turn on.
+BENCH = envbool("BENCH", False)
+if BENCH:
+    INSTALLED_APPS.append("bench")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -166,8 +172,8 @@ DATABASES: dict[str, dict[str, Any]] = {
         # one per process, so test runs side by side never share it.
         "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.db")},
         # Kept open between requests: opening the file and running the PRAGMAs below (once per
-        # connection) cost an unchanged poll more than its one query (manage.py
-        # bench_instructions).
+        # connection) would cost each unchanged poll more than its one query (BENCHMARKS.md's
+        # register: kept SQLite connection).
         "CONN_MAX_AGE": envint("DB_CONN_MAX_AGE", 60),
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
@@ -209,8 +215,8 @@ CACHES: dict[str, dict[str, Any]] = {
     },
     # Each rendered row of a deal grid, keyed by what it shows (templates/trick/grid.html): a
     # page of a session shows its last 12 deals, and a new version adds one row to them. Always
-    # in this process (a row is a millisecond to render, a round trip to Redis each would cost
-    # more); a row is about 1 kB.
+    # in this process: a row is small and quick to render, and a round trip to Redis for each
+    # would cost more than the render it saves.
     "rows": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "rows",
@@ -232,7 +238,7 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Argon2 first (argon2id, at OWASP's minimum: see scorekeeper/hashers.py): memory-hard, and a
-# log-in costs a tenth of the CPU of PBKDF2 at Django's default strength (manage.py bench_login).
+# log-in costs far less CPU than PBKDF2 at Django's default strength (BENCHMARKS.md, bench_login).
 # Older PBKDF2 hashes still check, and are made again with Argon2 at the user's next log-in.
 PASSWORD_HASHERS = [
     "scorekeeper.hashers.TableArgon2PasswordHasher",  # checks any Argon2 hash, any settings

@@ -1,11 +1,10 @@
 """The static files as production serves them: WhiteNoise's compressed files with hashed names,
 each file's URL looked up once per process.
 
-A page names about nine static files (its styles, scripts and icons), and the manifest storage
-works out each name's URL anew on every `{% static %}`: about 0.1 ms each here, a twentieth of a
-watch page rendered for the first phone (manage.py bench_instructions). The manifest does not
-change while the process runs (collectstatic writes it before the server starts), so neither do
-the URLs.
+A page names several static files (its styles, scripts and icons), and the manifest storage
+works out each name's URL anew on every `{% static %}`. The manifest does not change while the
+process runs (collectstatic writes it before the server starts), so neither do the URLs: each
+is worked out once (BENCHMARKS.md's register: static URL memo).
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ join while the workers start wait for that. Done at start, it is off the table's
 
 That includes what Django leaves to a first use: the templates of the apps (crispy forms) and
 of the form widgets, the context processors, and the Redis client library, which Django's Redis
-cache imports at its first read (70 ms of a worker's first watch page, in a profile of a
-fresh process). Each worker's first page cost 66-76 ms of CPU in a load run
-(`bench_load --real-pace`), against 6 ms for the pages after.
+cache imports at its first read. Left to the first use, each would land on a page a phone
+waits for, and make each worker's first pages its slowest (BENCHMARKS.md's register,
+`bench_load --real-pace`).
 
 The objects made so far live as long as the process, so they are then frozen out of the
 garbage collector's reach: its full collections, which pause every request the process is
@@ -65,7 +65,8 @@ def _compile(get_template: Callable[[str], object], folders: Iterable[Path | str
 
 def _app_templates() -> list[Path]:
     """The apps' template folders, but the admin's: its pages are the operator's, seldom
-    opened, and its 51 templates would cost each worker 1.4 MB."""
+    opened, and its templates compiled in every worker would hold memory that no phone's page
+    uses."""
     folders = (
         Path(app.path) / "templates" for app in apps.get_app_configs() if app.label != "admin"
     )

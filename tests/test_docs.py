@@ -2,8 +2,9 @@
 
 Every relative link of a document opens a file of the repository (and a heading of it, where
 the link names one), no document points outside the repository, the nginx blocks that
-docs/DEPLOYMENT.md shows are the configuration the two-server benchmark runs, and the app serves
-docs/RULES.md and docs/FORMAT.md from its Rules page.
+docs/DEPLOYMENT.md shows are the configuration the two-server benchmark runs, the app serves
+docs/RULES.md and docs/FORMAT.md from its Rules page, and docs/ARCHITECTURE.md's layout names
+every module of the app and of the benchmark harness.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from scorekeeper.bench.server import nginx_config
+from bench.server import nginx_config
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
@@ -124,3 +125,84 @@ def test_the_documents_are_the_projects_own_rule_book_word_for_word(name: str) -
     if not source.exists():
         pytest.skip(f"{source} is not beside this clone")
     assert (REPO / "docs" / name).read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+
+
+# The layout in docs/ARCHITECTURE.md: a line whose name starts before the description column
+# opens an entry (a folder "views/" or a file "models.py"), nested by its indent; what it says
+# runs on over the lines indented to that column. A module is named where its path, from its
+# entry's folder or from the folder that holds the entry, stands in the entry's words.
+ARCHITECTURE = REPO / "docs" / "ARCHITECTURE.md"
+DESCRIPTION_COLUMN = 20
+MODULE_TOPS = ("scorekeeper", "bench")
+
+
+def _layout(text: str) -> str:
+    """The code block under the heading "## Layout"."""
+    found = re.search(r"^## Layout\n\n```\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    assert found, "docs/ARCHITECTURE.md has no layout block"
+    return found.group(1)
+
+
+def _entries(layout: str) -> list[tuple[list[str], str]]:
+    """Each entry of the layout: the folders its paths are read from, and its words."""
+    entries: list[tuple[list[str], str]] = []
+    folders: list[tuple[int, str]] = []  # the open folders: (indent, path)
+    for line in layout.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if line.strip() and indent < DESCRIPTION_COLUMN:
+            while folders and folders[-1][0] >= indent:
+                folders.pop()
+            parent = folders[-1][1] if folders else ""
+            name = line.split()[0]
+            scopes = [parent]
+            if name.endswith("/"):
+                folders.append((indent, parent + name))
+                scopes.append(parent + name)
+            entries.append((scopes, line))
+        elif line.strip() and entries:
+            scopes, words = entries[-1]
+            entries[-1] = (scopes, f"{words}\n{line}")
+    return entries
+
+
+def _unnamed(layout: str, modules: list[str]) -> list[str]:
+    entries = _entries(layout)
+
+    def named(module: str) -> bool:
+        return any(
+            module.startswith(scope)
+            and re.search(rf"(?<![\w/.-]){re.escape(module[len(scope) :])}(?![\w/])", words)
+            for scopes, words in entries
+            for scope in scopes
+        )
+
+    return [module for module in modules if not named(module)]
+
+
+def _modules() -> list[str]:
+    return [
+        path.relative_to(REPO).as_posix()
+        for top in MODULE_TOPS
+        for path in sorted((REPO / top).rglob("*.py"))
+        if path.name != "__init__.py" and "migrations" not in path.parts
+    ]
+
+
+def test_the_layout_finds_a_module_only_under_its_own_folder() -> None:
+    layout = (
+        "pkg/\n"
+        "  views/            deals.py, and\n"
+        "                    table.py\n"
+        "  models.py         the data; apps.py\n"
+        "  management/       commands/backup.py\n"
+    )
+    modules = [
+        "pkg/views/deals.py", "pkg/views/table.py", "pkg/models.py", "pkg/apps.py",
+        "pkg/management/commands/backup.py", "pkg/forms/deals.py", "pkg/views/rounds.py",
+    ]  # fmt: skip
+    assert _unnamed(layout, modules) == ["pkg/forms/deals.py", "pkg/views/rounds.py"]
+
+
+def test_the_architecture_layout_names_every_module() -> None:
+    layout = _layout(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert _unnamed(layout, _modules()) == []

@@ -2,10 +2,15 @@
 
 - Outside the rules package, nothing asks which game family a session is: a family's id is a
   key into a registry (`rules/registry.py`, `families.APPS`, `models.ENTRY_MODELS`,
-  `views.table.SCREENS`, `scoresheet.SHEETS`), never compared.
+  `presenters.registry.PRESENTERS`, `views.table.SCREENS`, `services.stored.STORE_ALL`,
+  `scoresheet.SHEETS`), never compared.
 - Every registry holds exactly the families `rules/registry.py` lists, by the same ids, so a
   third family is a rules package and one entry in each.
-- No module of the app imports one that imports it back (the scoresheet's two halves did).
+- No module of the app or of the benchmark harness imports one that imports it back (the
+  scoresheet's two halves did).
+- The app imports nothing of the benchmark harness (`bench/`, installed only where BENCH is on),
+  and `families.py` nothing of the parts registered above it (presenters, forms, services,
+  views), so that no import runs back up.
 - A suit's name and colour have one home, `rules/trick/cards.py`: no template or script spells
   them.
 - Only the tests under tests/browser/ import Playwright or axe, so the rest run without them.
@@ -70,15 +75,18 @@ def test_the_branch_pattern_finds_the_branches_it_counts() -> None:
 def test_every_registry_holds_every_family_by_its_id() -> None:
     from scorekeeper.families import APPS
     from scorekeeper.models import ENTRY_MODELS
+    from scorekeeper.presenters.registry import PRESENTERS
     from scorekeeper.rules.registry import FAMILIES
     from scorekeeper.scoresheet import SHEETS
+    from scorekeeper.services.stored import STORE_ALL
     from scorekeeper.views.table import SCREENS
 
-    for registry in (ENTRY_MODELS, APPS, SCREENS, SHEETS):
+    for registry in (ENTRY_MODELS, APPS, PRESENTERS, SCREENS, STORE_ALL, SHEETS):
         assert sorted(registry) == sorted(FAMILIES)
     for family_id, app in APPS.items():
-        assert app.id == app.presenter.FAMILY == SHEETS[family_id].ID == family_id
-        assert (REPO / "templates" / app.presenter.TEMPLATES / "table.html").exists()
+        shown = PRESENTERS[family_id]
+        assert app.id == shown.FAMILY == SHEETS[family_id].ID == family_id
+        assert (REPO / "templates" / shown.TEMPLATES / "table.html").exists()
         rules = FAMILIES[family_id]
         preset = next(iter(rules.PRESETS.values()))
         players = [f"Player {n}" for n in range(1, min(preset.players) + 1)]
@@ -144,7 +152,8 @@ def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
 def test_no_module_of_the_app_imports_one_that_imports_it_back() -> None:
     paths = {
         _module(path): path
-        for path in sorted((REPO / "scorekeeper").rglob("*.py"))
+        for top in ("scorekeeper", "bench")
+        for path in sorted((REPO / top).rglob("*.py"))
         if "migrations" not in path.parts
     }
     edges = {
@@ -156,6 +165,39 @@ def test_no_module_of_the_app_imports_one_that_imports_it_back() -> None:
         for module, path in paths.items()
     }
     assert _circles(edges) == []
+
+
+def _module_imports(top: str) -> dict[str, set[str]]:
+    """What each module under `top` imports (not for type checking)."""
+    return {
+        _module(path): set(
+            _imports(ast.parse(path.read_text()), _module(path), path.name == "__init__.py")
+        )
+        for path in sorted((REPO / top).rglob("*.py"))
+        if "migrations" not in path.parts
+    }
+
+
+def _reaching(imports: dict[str, set[str]], *tops: str) -> list[str]:
+    return sorted(
+        f"{module}: {name}"
+        for module, names in imports.items()
+        for name in names
+        if any(name == top or name.startswith(f"{top}.") for top in tops)
+    )
+
+
+def test_the_app_imports_nothing_of_the_benchmark_harness() -> None:
+    assert _reaching({"x": {"bench.server", "benchmarks", "scorekeeper.live"}}, "bench") == [
+        "x: bench.server"
+    ]
+    assert _reaching(_module_imports("scorekeeper"), "bench") == []
+
+
+def test_families_imports_nothing_registered_above_it() -> None:
+    above = [f"scorekeeper.{part}" for part in ("presenters", "forms", "services", "views")]
+    families = {"scorekeeper.families": _module_imports("scorekeeper")["scorekeeper.families"]}
+    assert _reaching(families, *above) == []
 
 
 # Playwright and axe are the browser tests' tools: a test elsewhere (and any module it imports

@@ -13,11 +13,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 
-from scorekeeper import live
 from scorekeeper.club import nights as night_lines
 from scorekeeper.club import outcomes, ratings, seasons
 from scorekeeper.club.locks import lock_night, lock_owner
-from scorekeeper.models import GameSession, UnreadableRules
+from scorekeeper.models import GameSession
 from scorekeeper.night_models import Night, Season
 from scorekeeper.rules.registry import Result
 
@@ -29,16 +28,6 @@ def session_changed(
     result now (None if its stored rules are refused), `played` its deals or rounds. `night`
     False: the caller works its club night's leaderboard out itself, once for many tables."""
     sessions_changed([(session, result, played)], nights=night)
-
-
-def session_result_changed(session: GameSession) -> None:
-    """The session's standing changed (finished, abandoned, deleted, restored) with its
-    entries as they were: its result is the one kept for them."""
-    try:
-        result = live.result(session)
-    except UnreadableRules:
-        result = None
-    session_changed(session, result, len(session.entries()) if result is not None else 0)
 
 
 def sessions_changed(

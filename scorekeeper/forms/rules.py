@@ -34,7 +34,6 @@ from scorekeeper.rules.registry import Family
 
 PLAYERS_PARAM = "players"  # ?players=N: the number of players, where the preset allows several
 MATCH_NUMBER_PARAM = "match_number"  # the number a match type takes (deals, target, games)
-ADDING_PLAYERS = 4  # the sheet and pad of an adding game show this many players unless told
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 

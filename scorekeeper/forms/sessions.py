@@ -395,9 +395,6 @@ class StartForm(SeatingForm, OptionsForm):
         super().__init__(*args, owner=owner, name=preset.name, allowed=preset.players, **kwargs)
         self.add_option_fields(family, preset, chosen)
 
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.option_names]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         self.check_match_number(data)

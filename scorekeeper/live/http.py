@@ -82,8 +82,8 @@ class UnchangedPollMiddleware:
 
     Phones that watch a table ask every 30 s even while pushed to, and nearly every answer is
     "unchanged": the most frequent request at the table. The rest of the stack (sessions,
-    language, CSRF, messages, the view's dispatch) costs that answer more than the one query
-    it needs (the unchanged poll's row of manage.py bench_instructions).
+    language, CSRF, messages, the view's dispatch) does nothing for that answer, which needs
+    one query (BENCHMARKS.md's register: a link's unchanged poll).
 
     The route is Django's own (`resolve`) and the view says which link it reads (`polled`), so
     only a poll that the view itself would answer 304 is answered here. It gets the headers

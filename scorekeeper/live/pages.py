@@ -35,8 +35,8 @@ from scorekeeper.live.results import shared
 # How long a rendered fragment or board is kept for the phones after the first: a few polls'
 # time (it is kept by version, so it is never out of date, only forgotten).
 SHARED_SECONDS = 120
-# A phone waits this long for another process's render of the version it asks for (a render
-# takes 5-40 ms), looking every RENDER_WAIT_STEP; a claim is forgotten after RENDER_CLAIM_SECONDS
+# A phone waits this long for another process's render of the version it asks for (well over
+# a render's time), looking every RENDER_WAIT_STEP; a claim is forgotten after RENDER_CLAIM_SECONDS
 # should the process that made it die while rendering.
 RENDER_WAIT_SECONDS = 0.5
 RENDER_WAIT_STEP = 0.01

@@ -15,8 +15,8 @@ SQLite, which has no such thing, it reads every stream's session every TICK.
 
 Every read the streams make (a stream's first version, the watcher's reads) runs on one thread
 of the process's own, `on_reader`, which keeps its database connection while streams are open:
-a new PostgreSQL connection costs the server a process of its own (about 4 ms of CPU, measured
-here), and at a thousand tables 3,000 streams open in the first minute.
+a new PostgreSQL connection costs the server a process of its own, and at a thousand tables
+3,000 streams open in the first minute (BENCHMARKS.md's register: `on_reader`).
 
 Streams need an async server (the ASGI app, `asgi.py`: gunicorn's ASGI workers under
 `scripts/run`, uvicorn in production), served by `Handler`; under a WSGI server the stream

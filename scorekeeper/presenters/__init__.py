@@ -5,6 +5,7 @@ One module per game family, with the same surface (`table_context`, `grid_contex
 `counter_context` (the adding game's card counter; nothing for the trick game), `stale`
 (whether a scoring phone's page is behind what was entered), the folder of its templates
 (`TEMPLATES`) and the id of the family it presents (`FAMILY`)); a session's is its family's
-(`families.app(family).presenter`). The others shape what both families share.
+(`registry.presenter(family)`, typed by `registry.Presenter`). The others shape what both
+families share.
 Nothing here scores: every function takes the result it shows, kept by version.
 """

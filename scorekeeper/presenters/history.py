@@ -15,8 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorekeeper.families import app
 from scorekeeper.models import SESSION_ACTIONS, Change, ChangeAction, GameSession
+from scorekeeper.presenters.registry import presenter
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ HistoryRow = tuple[Change, str, list[Line], list[Line]]
 def history(session: GameSession) -> list[HistoryRow]:
     """Every change to the session, newest first: (change, heading, before, after), the
     lines that differ between before and after marked."""
-    shown = app(session.family).presenter
+    shown = presenter(session.family)
     rules = session.rules()
     rows: list[HistoryRow] = []
     for change in session.changes.select_related("by_user"):

@@ -9,8 +9,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.families import app
 from scorekeeper.models import GameSession, Seat
+from scorekeeper.presenters.registry import presenter
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def _played_words(player: str, unit: str, first: int, last: int) -> str:
 
 def seat_rows(session: GameSession, result: Any) -> list[SeatRow]:
     """Each seat in order, with what it holds and who held it before its player now."""
-    shown = app(session.family).presenter
+    shown = presenter(session.family)
     rows = []
     for seat in session.seats.all():
         before, start = [], 1
@@ -75,7 +75,7 @@ def replacement(
     details = []
     words = {"newcomer": newcomer, "left": left, "seat": number, "played": played}
     if played:
-        words["held"] = app(session.family).presenter.standing_words(result, left)
+        words["held"] = presenter(session.family).standing_words(result, left)
         statement = (
             _("%(newcomer)s takes %(left)s's seat (seat %(seat)s) and its score: %(held)s.") % words
         )

@@ -3,13 +3,14 @@
 Pure Python, no Django. `loads_scoresheet()` takes the file's text; `parse_scoresheet()` what
 `json.loads` returned; either gives a sheet of the file's family, or raises InvalidScoresheet
 listing every problem as a path into the file. `export_scoresheet()` gives the dict to write,
-`dumps_scoresheet()` its text. `SHEETS` is the registry of each family's reader and writer.
+`dumps_scoresheet()` its text. `SHEETS` is the registry of each family's reader and writer
+(`SheetFamily`).
 """
 
 import json
 from collections.abc import Mapping, Sequence
 from datetime import date
-from types import ModuleType
+from typing import Any, Protocol
 
 from scorekeeper.scoresheet import adding, trick
 from scorekeeper.scoresheet.adding import AddingSheet, event_data, read_change, round_data
@@ -17,6 +18,7 @@ from scorekeeper.scoresheet.reading import (
     FORMAT_ID,
     FORMAT_VERSION,
     InvalidScoresheet,
+    SheetBase,
     decode,
     header,
     read_header,
@@ -25,8 +27,38 @@ from scorekeeper.scoresheet.trick import TrickSheet, deal_data, read_deal
 
 Sheet = TrickSheet | AddingSheet
 
+
+class SheetFamily[T: SheetBase, E, S](Protocol):
+    """A family's module of the file (`scoresheet/trick.py`, `scoresheet/adding.py`): its sheet
+    `T`, one entry `E` and the result `S` it writes."""
+
+    @property
+    def ID(self) -> str:
+        """The id a file's "family" holds."""
+        ...
+
+    @property
+    def SHEET(self) -> type[T]:
+        """The family's sheet class."""
+        ...
+
+    def parse(self, data: dict[object, object], /) -> T:
+        """Read a file of this family whose header was checked."""
+        ...
+
+    def export(self, sheet: T, result: S | None = None, /) -> dict[str, object]:
+        """The file's content, the computed fields from `result` where it is known."""
+        ...
+
+    def entry_data(self, entry: E, /) -> dict[str, object]:
+        """An entry's input fields, as the file holds them."""
+        ...
+
+
+TRICK: SheetFamily[TrickSheet, trick.DealEntry, trick.SessionResult] = trick
+ADDING: SheetFamily[AddingSheet, adding.RoundEntry, adding.AddingResult] = adding
 # Each family's reader and writer, by the id a file's "family" holds.
-SHEETS: dict[str, ModuleType] = {trick.ID: trick, adding.ID: adding}
+SHEETS: dict[str, SheetFamily[Any, Any, Any]] = {trick.ID: TRICK, adding.ID: ADDING}
 
 
 def build_sheet(

@@ -99,23 +99,13 @@ def changing(
     """
     with transaction.atomic():
         locked = locked_session(session)
-        _once(locked, who.form_key, content, same)
+        change = change_by_form_key(locked, who.form_key) if who.form_key else None
+        if change is not None:
+            alike = same(change) if same is not None else content in (None, change.after)
+            if not alike:
+                raise KeyReused(change)
+            raise AlreadyDone(_("That was already saved."))
         yield locked
-
-
-def _once(
-    session: GameSession,
-    form_key: str,
-    content: object,
-    same: Callable[[Change], bool] | None,
-) -> None:
-    change = replayed(session, form_key)
-    if change is None:
-        return
-    alike = same(change) if same is not None else content in (None, change.after)
-    if not alike:
-        raise KeyReused(change)
-    raise AlreadyDone(_("That was already saved."))
 
 
 def replayed(session: GameSession, form_key: str) -> Change | None:

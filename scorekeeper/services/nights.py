@@ -132,15 +132,6 @@ def _lock_tables(night: Night) -> None:
     list(GameSession.objects.select_for_update().filter(night=night).order_by("pk").values("pk"))
 
 
-def tables_of(night: Night, round_number: int) -> list[GameSession]:
-    """The sessions of a round, by table, with their seats."""
-    return list(
-        GameSession.objects.filter(night=night, night_round=round_number)
-        .with_seats()
-        .order_by("night_table")
-    )
-
-
 def history(night: Night, before: int) -> list[rules.Seating]:
     """The seating of each round before round `before`, as the seating rules read it: each
     table's players in seat order, read as names alone (a long night holds thousands of seats)."""

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper import club, live
-from scorekeeper.families import app
 from scorekeeper.models import GameSession, Player, SavedRuleset, Seat, new_link_token
 from scorekeeper.night_models import Night
 from scorekeeper.rules import adding, trick
@@ -22,6 +21,7 @@ from scorekeeper.rules.registry import family as rules_family
 from scorekeeper.scoresheet import Sheet
 from scorekeeper.services.changes import Rejected
 from scorekeeper.services.limits import PLAYERS, SESSIONS, make_room
+from scorekeeper.services.stored import STORE_ALL
 
 
 @transaction.atomic
@@ -126,7 +126,7 @@ def import_scoresheet(*, owner: User, sheet: Sheet) -> GameSession:
             player = Player.objects.create(owner=owner, name=name)
         seats[name] = Seat.objects.create(session=session, position=position, player=player)
     entries = list(sheet.entries)
-    app(sheet.family).store_all(session, sheet.rules, entries, seats)
+    STORE_ALL[sheet.family](session, sheet.rules, entries, seats)
     session = GameSession.objects.select_for_update().with_seats().get(pk=session.pk)
     result = session.rules_family.score_session(sheet.rules, entries)
     session.finished = result.finished

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from scorekeeper.models import Deal, GameSession, Hand, Round, RoundEvent, Seat
 from scorekeeper.rules import adding, trick
@@ -97,8 +97,13 @@ def _events(
     ]
 
 
-# How a family stores a whole session's entries at once (an imported file), by its id.
-STORE_ALL: dict[str, Callable[[GameSession, Any, Sequence[Any], dict[str, Seat]], None]] = {
-    trick.ID: store_deals,
-    adding.ID: store_rounds,
-}
+class StoreAll(Protocol):
+    """How a family stores a whole session's entries at once (an imported file)."""
+
+    def __call__(
+        self, session: GameSession, rules: Any, entries: Sequence[Any], seats: dict[str, Seat], /
+    ) -> None: ...
+
+
+# Each family's way to store a whole session's entries, by the family's id.
+STORE_ALL: dict[str, StoreAll] = {trick.ID: store_deals, adding.ID: store_rounds}

@@ -16,8 +16,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scorekeeper import live
-from scorekeeper.families import app
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
+from scorekeeper.presenters.registry import presenter
 from scorekeeper.views.access import Table, owner_table, owner_version, version_by, watch_table
 from scorekeeper.views.live import live_context
 
@@ -28,7 +28,7 @@ SCRIPTS = ("js/live.js", "js/display.js")
 
 def _context(table: Table) -> dict[str, object]:
     session = table.session
-    shown = app(session.family).presenter
+    shown = presenter(session.family)
     result = live.result(session)
     return {
         **live_context(table, page=PAGE, fragment=FRAGMENT),

@@ -18,11 +18,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scorekeeper import live
-from scorekeeper.families import app
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import UnreadableRules
 from scorekeeper.presenters.common import spreadsheet_safe
 from scorekeeper.presenters.downloads import file_name, scoresheet, stored_file
+from scorekeeper.presenters.registry import presenter
 from scorekeeper.views.access import session_for_user
 
 
@@ -47,6 +47,6 @@ def session_csv(request: AuthedRequest, public_id: str) -> HttpResponse:
     session = session_for_user(request, public_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{file_name(session)}.csv"'
-    rows = app(session.family).presenter.csv_rows(live.result(session))
+    rows = presenter(session.family).csv_rows(live.result(session))
     csv.writer(response).writerows(spreadsheet_safe(rows))
     return response

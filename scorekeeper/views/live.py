@@ -22,11 +22,11 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
 from scorekeeper import live
-from scorekeeper.families import app
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.live.streams import on_reader, opened, stream
 from scorekeeper.models import new_link_token
 from scorekeeper.night_models import NightTable
+from scorekeeper.presenters.registry import presenter, template
 from scorekeeper.views.access import Table, link_missing
 
 POLL_SECONDS = 3
@@ -53,7 +53,7 @@ def live_context(table: Table, *, page: str = "", fragment: str = "") -> dict[st
         "etag": live.etag(session.version),
         "poll_seconds": POLL_SECONDS,
         "poll_timeout_ms": POLL_TIMEOUT_SECONDS * 1000,
-        "live_template": fragment or app(session.family).template("live"),
+        "live_template": fragment or template(session.family, "live"),
         # A link's phones hear of each change at once (the owner's page polls).
         "events_url": "" if table.is_owner else table.url("events/"),
         "night_next": _night_next(table),
@@ -77,7 +77,7 @@ def _night_next(table: Table) -> str:
 def region(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     """The live region: standings, grid and next-deal banner, as one fragment."""
     session = table.session
-    shown = app(session.family).presenter
+    shown = presenter(session.family)
     result = live.result(session)
     ctx = shown.table_context(result) | shown.counter_context(session, result)
     # A scorer's phone showing the count assistant gets its panel too (out of band).
@@ -98,7 +98,7 @@ def board(request: HttpRequest, table: Table) -> tuple[str, str]:
     """The session's name and the standings part of a read-only link's page (strip, title,
     live region), the same for every phone holding the link."""
     session = table.session
-    shown = app(session.family).presenter
+    shown = presenter(session.family)
     result = live.result(session)
     ctx = {
         **live_context(table),

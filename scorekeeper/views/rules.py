@@ -26,7 +26,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_safe
 
 from scorekeeper.context_processors import KEPT_COPY_HEADER
-from scorekeeper.families import app
 from scorekeeper.forms.rules import (
     PLAYERS_PARAM,
     RulesQuery,
@@ -37,6 +36,7 @@ from scorekeeper.forms.rules import (
 from scorekeeper.http import AuthedRequest
 from scorekeeper.owner import ANONYMOUS
 from scorekeeper.presenters.documents import render_document
+from scorekeeper.presenters.registry import presenter, template
 from scorekeeper.rules.common import InvalidRules, seat_names
 from scorekeeper.rules.registry import Family
 from scorekeeper.views import deals, rounds
@@ -85,9 +85,9 @@ def _sheet_context(rules_family: Family, rules: Any) -> dict[str, object]:
     return {
         "family": rules_family.ID,
         "rules_family": rules_family,
-        "sheet_template": app(rules_family.ID).template("sheet"),
+        "sheet_template": template(rules_family.ID, "sheet"),
         "house_rules": rules.house_rules(),
-        **app(rules_family.ID).presenter.sheet_context(rules),
+        **presenter(rules_family.ID).sheet_context(rules),
     }
 
 
@@ -95,7 +95,7 @@ def sheet_context(rules_family: Family, rules: Any, *, pad: bool = False) -> dic
     """What a rule sheet (or, with `pad`, a score pad) of these rules shows, but its links."""
     if pad:
         return {
-            **app(rules_family.ID).presenter.pad_context(rules),
+            **presenter(rules_family.ID).pad_context(rules),
             "family": rules_family.ID,
             "rules": rules,
             "house_rules": rules.house_rules(),

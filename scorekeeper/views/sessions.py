@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.families import app
 from scorekeeper.forms.players import PlayerForm
 from scorekeeper.forms.sessions import (
     TOO_BIG,
@@ -27,6 +26,7 @@ from scorekeeper.forms.sessions import (
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import GameSession, SavedRuleset
+from scorekeeper.presenters.registry import template
 from scorekeeper.rules import bounds
 from scorekeeper.rules.registry import FAMILIES, Family, UnknownFamily, family
 from scorekeeper.services import create_session, import_scoresheet
@@ -43,7 +43,7 @@ def families() -> list[dict[str, Any]]:
         {
             "family": rules_family,
             "presets": rules_family.PRESETS.values(),
-            "players_template": app(rules_family.ID).template("preset_players"),
+            "players_template": template(rules_family.ID, "preset_players"),
         }
         for rules_family in FAMILIES.values()
     ]
@@ -173,8 +173,7 @@ def _start(
     chosen = saved.options if saved is not None else None
 
     def start_form(data: QueryDict | None) -> StartForm:
-        form_class = app(rules_family.ID).start_form
-        return form_class(
+        return StartForm(
             data, owner=request.user, family=rules_family, preset=preset, chosen=chosen
         )
 

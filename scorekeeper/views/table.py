@@ -1,15 +1,15 @@
 """The table-side screens of a session, for its owner; the scorer and watch links reuse them.
 
 The table page and the correction page differ by game family (a deal form, or tap buttons):
-`SCREENS` is the registry that finds a session's screen module, each with `page()` and
-`correct()`. The rest (the live region, the grid of every deal or round, the history) is one
+`SCREENS` is the registry that finds a session's screen module (`Screens`: `page()` and
+`correct()`). The rest (the live region, the grid of every deal or round, the history) is one
 screen for both families, shaped by the family's presenter.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
+from typing import Protocol
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,17 +19,30 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper import live
-from scorekeeper.families import app
 from scorekeeper.http import AuthedRequest, HtmxHttpRequest
 from scorekeeper.presenters.common import grid_page
 from scorekeeper.presenters.history import history
+from scorekeeper.presenters.registry import presenter, template
 from scorekeeper.rules import adding, trick
 from scorekeeper.views import deals, rounds
 from scorekeeper.views.access import Table, owner_table, owner_version
 from scorekeeper.views.live import region
 
+
+class Screens(Protocol):
+    """A family's table-side screens (`views/deals.py`, `views/rounds.py`)."""
+
+    def page(self, request: HtmxHttpRequest, table: Table, /) -> HttpResponse:
+        """The table page."""
+        ...
+
+    def correct(self, request: HtmxHttpRequest, table: Table, number: int, /) -> HttpResponse:
+        """The page that corrects deal or round `number`."""
+        ...
+
+
 # Each family's table-side screens, by the family's id.
-SCREENS: dict[str, ModuleType] = {trick.ID: deals, adding.ID: rounds}
+SCREENS: dict[str, Screens] = {trick.ID: deals, adding.ID: rounds}
 
 
 def table_page_headers[V: Callable[..., HttpResponseBase]](view: V) -> V:
@@ -44,16 +57,14 @@ def table_page_headers[V: Callable[..., HttpResponseBase]](view: V) -> V:
 
 def table_page(request: HtmxHttpRequest, table: Table) -> HttpResponse:
     """The table page of this phone: the family's screen."""
-    screen: HttpResponse = SCREENS[table.session.family].page(request, table)
-    return screen
+    return SCREENS[table.session.family].page(request, table)
 
 
 def correction(request: HtmxHttpRequest, table: Table, number: int, unit: str) -> HttpResponse:
     """The page that corrects deal or round `number` (404 for the other family's unit)."""
     if table.session.unit != unit:
         raise Http404("No such deal or round")
-    screen: HttpResponse = SCREENS[table.session.family].correct(request, table, number)
-    return screen
+    return SCREENS[table.session.family].correct(request, table, number)
 
 
 def grid(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
@@ -61,8 +72,7 @@ def grid(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
     session = table.session
     if session.unit != unit:
         raise Http404("No such grid")
-    family = app(session.family)
-    shown = family.presenter
+    shown = presenter(session.family)
     result = live.result(session)
     page = grid_page(shown.played(result), request.GET.get("page"))
     ctx = {
@@ -71,7 +81,7 @@ def grid(request: HttpRequest, table: Table, unit: str) -> HttpResponse:
         "base": table.base,
         "unit": unit,
         "result": result,
-        "grid_template": family.template("grid"),
+        "grid_template": template(session.family, "grid"),
         "page": page,
         "row_count": page.paginator.count,
         **shown.grid_context(list(page.object_list), result),

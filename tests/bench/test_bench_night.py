@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from scorekeeper.bench.night import update_delays
+from bench.night import update_delays
 
 
 def test_a_tiny_night_runs_and_prints_its_figures() -> None:

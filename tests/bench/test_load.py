@@ -8,8 +8,8 @@ import time
 import pytest
 from django.test import Client
 
-from scorekeeper.bench.cpu import CpuMeter
-from scorekeeper.bench.load import (
+from bench.cpu import CpuMeter
+from bench.load import (
     OPTIONS,
     PLAYERS,
     PRESET,
@@ -20,9 +20,9 @@ from scorekeeper.bench.load import (
     shown_etag,
     verify,
 )
-from scorekeeper.bench.phone import deal_post, form_fields, standings
-from scorekeeper.bench.sessions import random_deals
-from scorekeeper.management.commands.bench_load import run_apart
+from bench.management.commands.bench_load import run_apart
+from bench.phone import deal_post, form_fields, standings
+from bench.sessions import random_deals
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal

@@ -16,9 +16,9 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from scorekeeper.bench import load
-from scorekeeper.bench.server import redis_answers
-from scorekeeper.management.commands.bench_load import DEFAULT_REDIS
+from bench import load
+from bench.management.commands.bench_load import DEFAULT_REDIS
+from bench.server import redis_answers
 
 
 @pytest.mark.parametrize("push", ["asgi", "table", "split"])

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from scorekeeper.bench.server import nginx_binary, postgres_answers
+from bench.server import nginx_binary, postgres_answers
 
 
 def _postgres_and_nginx() -> str:

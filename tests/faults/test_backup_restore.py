@@ -20,8 +20,8 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 
-from scorekeeper.bench.phone import Phone, standings
-from scorekeeper.bench.server import gunicorn, manage
+from bench.phone import Phone, standings
+from bench.server import gunicorn, manage
 from scorekeeper.models import GameSession, new_link_token
 from scorekeeper.rules import trick
 from tests.factories import new_players, trick_session, with_links

@@ -20,8 +20,8 @@ from django.contrib.auth.models import User
 from django.db import OperationalError, connection
 from django.test import Client
 
-from scorekeeper.bench.phone import Phone, ServerGone, csrf_token, deal_post, form_fields
-from scorekeeper.bench.server import Gunicorn, app_env, gunicorn
+from bench.phone import Phone, ServerGone, csrf_token, deal_post, form_fields
+from bench.server import Gunicorn, app_env, gunicorn
 from scorekeeper.models import Change, Deal, GameSession, Hand, new_link_token
 from scorekeeper.rules import trick
 from tests.factories import new_players, trick_session, with_links

@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.bench.sessions import random_deals
+from bench.sessions import random_deals
 from scorekeeper.models import GameSession
 from scorekeeper.presenters.charts import CHART_POINTS
 from scorekeeper.presenters.common import COINS_DRAWN, GRID_PAGE_ROWS, RECENT_ROWS

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.families import app
+from scorekeeper.forms.sessions import StartForm
 from scorekeeper.models import Player
 from scorekeeper.rules import bounds
 from scorekeeper.rules.registry import FAMILIES
@@ -45,9 +45,9 @@ def test_the_start_form_offers_the_seats_the_preset_takes(
     required = re.findall(r'<select name="seat_\d+"[^>]*\brequired\b', page)
     assert len(required) == min(preset.players)
     # The most players the preset takes can sit down.
-    form = app(family).start_form(owner=alice, family=FAMILIES[family], preset=preset)
+    form = StartForm(owner=alice, family=FAMILIES[family], preset=preset)
     data: dict[str, Any] = {
-        field.name: field.initial for field in form.option_fields() if field.initial is not None
+        name: form[name].initial for name in form.option_names if form[name].initial is not None
     }
     data |= {f"seat_{n}": roster[n].pk for n in range(max(preset.players))} | {"start": ""}
     response = alice_client.post(f"/sessions/new/{family}/{preset.id}/", data)

@@ -19,7 +19,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scorekeeper.http import LINK_CACHE_CONTROL, LINK_HEADERS
+from scorekeeper.http import LINK_HEADERS
 from scorekeeper.models import GameSession, Player, SavedRuleset
 from scorekeeper.night_models import Season
 from scorekeeper.rules import adding, trick
@@ -51,6 +51,9 @@ SCORER_LINK = {"scorer", "scorer_name", "scorer_forget", "scorer_live", "scorer_
 NIGHT_LINK = {"night_watch", "night_watch_display", "night_table", "season_watch",
               "night_events", "season_events", "season_watch_live"}  # fmt: skip
 SECRET = "Alice's Secret Table"
+
+# The Cache-Control that every link's answer carries (`http.link_headers`).
+LINK_CACHE_CONTROL = ("private", "no-cache", "must-revalidate", "max-age=0")
 
 
 def _names(patterns: list[Any]) -> set[str]:

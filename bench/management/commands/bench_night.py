@@ -1,4 +1,4 @@
-"""manage.py bench_night: a club night of many tables at real pace (scorekeeper.bench.night).
+"""manage.py bench_night: a club night of many tables at real pace (bench.night).
 
 The night's scale goal: 100 tables (300 players) on the laptop from `scripts/run`, the room's
 leaderboard updated within 1 s of a save, and a round seated in under 1 s.
@@ -17,10 +17,11 @@ from typing import Any
 import aiohttp
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.bench.cpu import CpuMeter, cpu_line, named, process_tree
-from scorekeeper.bench.load import BARE_REQUESTS, Faults, Tally, bare_cost, entry_json, loop_lag
-from scorekeeper.bench.load import percentile as pct
-from scorekeeper.bench.night import (
+from bench.cpu import CpuMeter, cpu_line, named, process_tree
+from bench.load import BARE_REQUESTS, Faults, Tally, bare_cost, entry_json, loop_lag
+from bench.load import percentile as pct
+from bench.management.commands.bench_load import REAL_PACE, run_apart
+from bench.night import (
     POLL_SECONDS,
     ROUNDS,
     Screen,
@@ -31,9 +32,8 @@ from scorekeeper.bench.night import (
     setup_night,
     update_delays,
 )
-from scorekeeper.bench.phone import AsyncPhone, phone_client
-from scorekeeper.bench.server import DEFAULT_POSTGRES, app_servers, manage, postgres_answers
-from scorekeeper.management.commands.bench_load import REAL_PACE, run_apart
+from bench.phone import AsyncPhone, phone_client
+from bench.server import DEFAULT_POSTGRES, app_servers, manage, postgres_answers
 
 RAMP = 30.0  # seconds: every table's scorer has scanned its card this long after the seating
 

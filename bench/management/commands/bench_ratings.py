@@ -37,15 +37,15 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.bench.night import METHOD, PRESET
-from scorekeeper.bench.server import (
+from bench.night import METHOD, PRESET
+from bench.server import (
     DEFAULT_POSTGRES,
     manage,
     postgres_answers,
     production_env,
     scratch_database,
 )
-from scorekeeper.bench.sessions import random_deals
+from bench.sessions import random_deals
 from scorekeeper.club import ratings
 from scorekeeper.club.rebuild import rebuild
 from scorekeeper.club_models import RatingsBehind

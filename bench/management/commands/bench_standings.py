@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.bench.sessions import scratch_session
+from bench.sessions import scratch_session
 from scorekeeper.families import TRICK
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick

@@ -3,7 +3,7 @@
     manage.py bench_instructions [--repeat 20]
 
 Machine noise cannot move these figures (the same binary and inputs count the same), so they
-show what a change to the code costs or saves per request. See scorekeeper/bench/instructions.py.
+show what a change to the code costs or saves per request. See bench/instructions.py.
 """
 
 from __future__ import annotations
@@ -23,17 +23,17 @@ from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test import Client
 
-from scorekeeper import live
-from scorekeeper.bench.instructions import (
+from bench.instructions import (
     Missing,
     Toggles,
     build_toggles,
     run_under_callgrind,
     scratch_env,
 )
-from scorekeeper.bench.load import OPTIONS, PLAYERS, PRESET
-from scorekeeper.bench.phone import deal_post, form_fields
-from scorekeeper.bench.sessions import random_deals, scratch_session
+from bench.load import OPTIONS, PLAYERS, PRESET
+from bench.phone import deal_post, form_fields
+from bench.sessions import random_deals, scratch_session
+from scorekeeper import live
 from scorekeeper.rules import trick
 
 # Each kind of request: what it is, in the printed table.

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorekeeper.bench.sessions import random_deals
+from bench.sessions import random_deals
 from scorekeeper.rules import trick
 from scorekeeper.rules.bounds import MAX_FILE_BYTES
 from scorekeeper.scoresheet import InvalidScoresheet, TrickSheet, dumps_scoresheet

@@ -1,4 +1,4 @@
-"""manage.py bench_load: see scorekeeper.bench.load."""
+"""manage.py bench_load: see bench.load."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.bench.cpu import CpuMeter, cpu_line, named, process_tree
-from scorekeeper.bench.load import (
+from bench.cpu import CpuMeter, cpu_line, named, process_tree
+from bench.load import (
     BARE_REQUESTS,
     OPTIONS,
     PLAYERS,
@@ -31,7 +31,7 @@ from scorekeeper.bench.load import (
     setup_tables,
     verify,
 )
-from scorekeeper.bench.server import (
+from bench.server import (
     Gunicorn,
     Nginx,
     add_database_options,
@@ -91,7 +91,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--servers", type=int, default=1, choices=[1, 2],
             help="app servers; 2: two gunicorns on one PostgreSQL database behind nginx "
-            "(scorekeeper/bench/nginx.conf), sharing the cache through Redis (--redis-url)",
+            "(bench/nginx.conf), sharing the cache through Redis (--redis-url)",
         )  # fmt: skip
         parser.add_argument(
             "--kill-server-at", type=float, default=0, metavar="SECONDS",

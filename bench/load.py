@@ -38,8 +38,8 @@ from typing import Any
 import aiohttp
 from django.contrib.auth.models import User
 
-from scorekeeper.bench.cpu import CpuMeter
-from scorekeeper.bench.phone import (
+from bench.cpu import CpuMeter
+from bench.phone import (
     CLIENT_ERRORS,
     AsyncPhone,
     Response,
@@ -50,11 +50,11 @@ from scorekeeper.bench.phone import (
     phone_client,
     standings,
 )
-from scorekeeper.bench.server import (
+from bench.server import (
     Gunicorn,
     database_server,
 )
-from scorekeeper.bench.sessions import random_deals
+from bench.sessions import random_deals
 from scorekeeper.families import TRICK
 from scorekeeper.models import Change, GameSession, Player, new_link_token
 from scorekeeper.rules import trick

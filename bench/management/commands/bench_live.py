@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.bench.sessions import scratch_session
+from bench.sessions import scratch_session
 from scorekeeper.models import new_link_token
 
 

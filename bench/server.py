@@ -26,9 +26,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from django.core.management.base import CommandParser
 
-from scorekeeper.bench.phone import Phone, ServerGone
+from bench.phone import Phone, ServerGone
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres"
 
 
@@ -50,8 +50,10 @@ def postgres_answers(url: str = DEFAULT_POSTGRES) -> bool:
 
 def app_env(database: dict[str, str], **settings: str) -> dict[str, str]:
     """This process's environment for the app, pointed at `database` (the variables of
-    scratch_database) instead of whatever database this process uses, with `settings`."""
-    skip = ("DATABASE_URL", "SQLITE_PATH", "DJANGO_SETTINGS_MODULE")
+    scratch_database) instead of whatever database this process uses, with `settings`. It is
+    the app as deployed, without the benchmark harness: a `manage.py bench_…` that it runs
+    installs the harness itself."""
+    skip = ("DATABASE_URL", "SQLITE_PATH", "DJANGO_SETTINGS_MODULE", "BENCH")
     return {k: v for k, v in os.environ.items() if k not in skip} | database | settings
 
 

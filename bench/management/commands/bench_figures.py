@@ -25,16 +25,16 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.bench.load import OPTIONS, PLAYERS, PRESET, setup_tables
-from scorekeeper.bench.phone import Phone, Response, deal_post, form_fields
-from scorekeeper.bench.server import (
+from bench.load import OPTIONS, PLAYERS, PRESET, setup_tables
+from bench.phone import Phone, Response, deal_post, form_fields
+from bench.server import (
     add_database_options,
     database_kinds,
     database_server,
     manage,
     production_server,
 )
-from scorekeeper.bench.sessions import random_deals
+from bench.sessions import random_deals
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal

@@ -21,8 +21,8 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from bench.sessions import scratch_session
 from scorekeeper import live
-from scorekeeper.bench.sessions import scratch_session
 from scorekeeper.rules import bounds
 
 # The longest a trick session can last: to the largest target, with nothing but trick points.

@@ -31,7 +31,7 @@ import aiohttp
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from scorekeeper.bench.load import (
+from bench.load import (
     PUSHED_POLL_SECONDS,
     Tally,
     _listen,
@@ -40,8 +40,8 @@ from scorekeeper.bench.load import (
     entry_json,
     shown_etag,
 )
-from scorekeeper.bench.phone import AsyncPhone, ServerGone, csrf_token, deal_post, form_fields
-from scorekeeper.bench.sessions import random_deals
+from bench.phone import AsyncPhone, ServerGone, csrf_token, deal_post, form_fields
+from bench.sessions import random_deals
 from scorekeeper.club import nights as club_nights
 from scorekeeper.families import TRICK
 from scorekeeper.live import nights as live_nights

@@ -1,4 +1,4 @@
-"""Benchmark: the CPU a club night's round takes to seat (scorekeeper.bench.seating).
+"""Benchmark: the CPU a club night's round takes to seat (bench.seating).
 
     manage.py bench_seating [--players 500] [--rounds 20] [--sizes 3 4 5 3-6 2-10]
     manage.py bench_seating --services [--database sqlite|postgresql] [--size 2-10]
@@ -23,8 +23,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection
 
-from scorekeeper.bench.seating import SIZES, rules_night, services_night, size_label
-from scorekeeper.bench.server import (
+from bench.seating import SIZES, rules_night, services_night, size_label
+from bench.server import (
     DEFAULT_POSTGRES,
     app_env,
     manage,
