@@ -356,8 +356,8 @@ def test_every_phone_gets_the_same_bytes_of_a_link_page_for_a_version_and_langua
 def test_the_kept_watch_page_shows_stored_text_as_it_was_typed(
     shared: str, alice: User, roster: list[Player]
 ) -> None:
-    """Only the page's own slots take each phone's token and nonce: a title or a name that
-    holds the words a slot was once marked with is shown as typed, to every phone."""
+    """The kept page is given as it was rendered, nothing put in: a title or a name that holds
+    words like a token's or a nonce's is shown as typed, to every phone."""
     dan = Player.objects.create(owner=alice, name="csrfslotq7x2k")
     game = create_session(
         owner=alice, ruleset="parlett-jokerless", options={}, players=[*roster[:2], dan]
