@@ -28,7 +28,6 @@ from django.utils.text import compress_string
 from scorekeeper.live.http import live_headers
 from scorekeeper.live.keys import key
 from scorekeeper.live.results import shared
-from scorekeeper.owner import ANONYMOUS
 
 # How long a rendered fragment, board or page is kept for the phones after the first: a few
 # polls' time (it is kept by version, so it is never out of date, only forgotten).
@@ -42,17 +41,12 @@ RENDER_CLAIM_SECONDS = 5
 
 # What a page kept for every phone is rendered with, in place of what the context processors
 # say of the phone asking (templates/base.html): the colour choice "auto" (the phone's own
-# choice is applied by static/js/theme.js from its cookie), the owner mark of nobody logged in
-# (the page is nobody's; the answer's X-Owner-Mark header still says whose the phone is, and
-# static/js/forget.js asks the server before it deletes anything), and plain HTTP left for the
-# phone's browser to tell (static/js/plain-http.js). `shared_page` leaves out the header's and
-# footer's account part.
-SHARED: dict[str, object] = {
-    "shared_page": True,
-    "theme": "auto",
-    "owner_mark": ANONYMOUS,
-    "plain_http": False,
-}
+# choice is applied by static/js/theme.js from its cookie), and plain HTTP left for the phone's
+# browser to tell (static/js/plain-http.js). `shared_page` leaves out the header's and footer's
+# account part, and gives the page the owner mark of nobody logged in (the page is nobody's; the
+# answer's X-Owner-Mark header still says whose the phone is, and static/js/forget.js asks the
+# server before it deletes anything).
+SHARED: dict[str, object] = {"shared_page": True, "theme": "auto", "plain_http": False}
 
 _GZIP = re.compile(r"\bgzip\b")
 
