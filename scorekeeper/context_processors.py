@@ -17,9 +17,9 @@ def current_theme(request: HttpRequest) -> str:
 
 
 def theme(request: HttpRequest) -> dict[str, str]:
-    chosen = current_theme(request)
-    following = THEMES[(THEMES.index(chosen) + 1) % len(THEMES)]
-    return {"theme": chosen, "next_theme": following}
+    """`theme`: the phone's colour choice, as the page is rendered (static/js/theme.js applies
+    the cookie's again on the phone, where a page kept for every phone says "auto")."""
+    return {"theme": current_theme(request)}
 
 
 def secure_context(request: HttpRequest) -> bool:

@@ -1,39 +1,36 @@
 """What a read-only link shows, rendered once per version and kept for every phone after the
 first: its live fragment (standings, grid, next deal), the standings board of its page, and
-the page itself with each phone's own CSRF token and CSP nonce put in.
+the page itself.
 
-A watch link's fragment and board hold no form, token or name of the phone asking, so every
-phone holding the link takes the same copy; the phones after the first load nothing but the
-version. Where the cache is shared by the app's processes (Redis), a push reaches a table's
-watchers in the same moment and each asks for the new version: the first claims the render,
-the others wait a moment for what it keeps (`once`).
+A link's fragment, board and page hold no form token, nonce, colour choice, login or name of
+the phone asking, so every phone holding the link takes the same bytes: one copy per page,
+version and language, compressed once. What differs from phone to phone is worked out on the
+phone (static/js/theme.js, static/js/plain-http.js, static/js/csrf.js; `SHARED`). The phones
+after the first load nothing but the version. Where the cache is shared by the app's
+processes (Redis), a push reaches a table's watchers in the same moment and each asks for the
+new version: the first claims the render, the others wait a moment for what it keeps
+(`once`).
 """
 
 from __future__ import annotations
 
 import re
-import secrets
-import struct
 import time
-import zlib
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csp import get_nonce
-from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import compress_string
 
-from scorekeeper import context_processors
 from scorekeeper.live.http import live_headers
 from scorekeeper.live.keys import key
 from scorekeeper.live.results import shared
 
-# How long a rendered fragment or board is kept for the phones after the first: a few polls'
-# time (it is kept by version, so it is never out of date, only forgotten).
+# How long a rendered fragment, board or page is kept for the phones after the first: a few
+# polls' time (it is kept by version, so it is never out of date, only forgotten).
 SHARED_SECONDS = 120
 # A phone waits this long for another process's render of the version it asks for (well over
 # a render's time), looking every RENDER_WAIT_STEP; a claim is forgotten after RENDER_CLAIM_SECONDS
@@ -42,31 +39,58 @@ RENDER_WAIT_SECONDS = 0.5
 RENDER_WAIT_STEP = 0.01
 RENDER_CLAIM_SECONDS = 5
 
+# What a page kept for every phone is rendered with, in place of what the context processors
+# say of the phone asking (templates/base.html): the colour choice "auto" (the phone's own
+# choice is applied by static/js/theme.js from its cookie), and plain HTTP left for the phone's
+# browser to tell (static/js/plain-http.js). `shared_page` leaves out the header's and footer's
+# account part, and gives the page the owner mark of nobody logged in (the page is nobody's; the
+# answer's X-Owner-Mark header still says whose the phone is, and static/js/forget.js asks the
+# server before it deletes anything).
+SHARED: dict[str, object] = {"shared_page": True, "theme": "auto", "plain_http": False}
+
 _GZIP = re.compile(r"\bgzip\b")
+
+Kept = tuple[str, bytes]  # a fragment's or page's text, and the same gzipped
+
+
+def _kept(kept_key: str, render: Callable[[], HttpResponse]) -> Kept | HttpResponse:
+    """What is kept under `kept_key`, else `render()`'s, kept: its text, and the same
+    compressed once. It holds no secret for BREACH to guess, so no phone's answer is
+    compressed again. An answer other than 200 is not kept, and given as it is."""
+
+    def rendered() -> Kept | HttpResponse:
+        response = render()
+        if response.status_code != 200:
+            return response
+        kept = (response.content.decode(), compress_string(response.content))
+        cache.set(kept_key, kept, SHARED_SECONDS)
+        return kept
+
+    return once(kept_key, rendered)
+
+
+def _answer(request: HttpRequest, kept: Kept | HttpResponse) -> HttpResponse:
+    """The kept text, gzipped for a phone that asks for gzip."""
+    if isinstance(kept, HttpResponse):
+        return kept
+    html, zipped = kept
+    if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
+        return HttpResponse(html)
+    response = HttpResponse(zipped)
+    response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
 
 
 def fragment(
     request: HttpRequest, base: str, version: int, render: Callable[[], HttpResponse]
 ) -> HttpResponse:
     """The live fragment of the read-only link at `base` for `version`: the copy kept for every
-    phone, else `render()`'s, kept (and compressed once: it holds no secret for BREACH to
-    guess, so no phone's answer is compressed again)."""
-    kept_key = key("fragment", base, version)
-
-    def rendered() -> tuple[str, bytes]:
-        response = render()
-        kept = (response.content.decode(), compress_string(response.content))
-        cache.set(kept_key, kept, SHARED_SECONDS)
-        return kept
-
-    html, zipped = once(kept_key, rendered)
-    if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
-        return live_headers(HttpResponse(html), version)
-    response = HttpResponse(zipped)
-    response["Content-Encoding"] = "gzip"
-    patch_vary_headers(response, ["Accept-Encoding"])
-    response = live_headers(response, version)
-    response["ETag"] = f"W/{response['ETag']}"  # as GZipMiddleware marks what it compresses
+    phone, else `render()`'s, kept."""
+    kept = _kept(key("fragment", base, version), render)
+    response = live_headers(_answer(request, kept), version)
+    if response.get("Content-Encoding") == "gzip":
+        response["ETag"] = f"W/{response['ETag']}"  # as GZipMiddleware marks what it compresses
     return response
 
 
@@ -86,85 +110,21 @@ def board(base: str, version: int, render: Callable[[], tuple[str, str]]) -> tup
 
 def page(
     request: HttpRequest,
-    base: str,
+    path: str,
     version: int,
-    render: Callable[[dict[str, str]], HttpResponse],
+    render: Callable[[dict[str, object]], HttpResponse],
 ) -> HttpResponse:
-    """The read-only link's page at `base` for `version`, rendered once per language, theme and
-    connection and kept for every phone after the first, with each phone's own CSRF token and
-    CSP nonce put in.
+    """The read-only link's page at `path` for `version`: one copy for every phone in the
+    active language, kept and compressed once.
 
-    `render(slots)` renders the page with `slots` in the context (the real values, given {}). A
-    phone whose page is its own is answered by `render` itself: logged in (the header names
-    the user), with a message to show, or with a query string (the theme form sends one back).
-    The kept page is compressed once, part by part: each phone's token and nonce go between the
-    parts as stored (uncompressed) deflate blocks, so no secret is ever compressed next to text
-    a page's reader could choose (BREACH), and a phone costs no compression.
+    `render(context)` renders the page with `context` (`SHARED`) added to its own, so that it
+    says nothing of the phone asking. A phone with a message to show, or with a query string
+    (which is not part of what is kept), is answered by `render` itself, the same page with
+    its message, or for its query.
     """
-    if request.GET or request.user.is_authenticated or len(messages.get_messages(request)):
-        return render({})
-    shown = context_processors.theme(request) | context_processors.connection(request)
-    kept_key = key("page", f"{base}:{shown['theme']}:{int(shown['plain_http'])}", version)
-    kept = cache.get(kept_key)
-    if kept is None:
-        marks = _slot_marks()
-        rendered = render(marks)
-        if rendered.status_code != 200:
-            return rendered
-        kept = _parts(rendered.content.decode(), marks)
-        cache.set(kept_key, kept, SHARED_SECONDS)
-    texts, zipped, slots = kept
-    values = {"csrf_token": get_token(request), "csp_nonce": str(get_nonce(request))}
-    filled = [values[slot].encode() for slot in slots]
-    whole = b"".join(_interleave(texts, filled))
-    if not _GZIP.search(request.headers.get("Accept-Encoding", "")):
-        return HttpResponse(whole)
-    stored = [_stored_block(value) for value in filled]
-    trailer = struct.pack("<II", zlib.crc32(whole), len(whole) & 0xFFFFFFFF)
-    response = HttpResponse(
-        b"".join([_GZIP_HEADER, *_interleave(zipped, stored), _LAST_BLOCK, trailer])
-    )
-    response["Content-Encoding"] = "gzip"
-    patch_vary_headers(response, ["Accept-Encoding"])
-    return response
-
-
-# The parts of the kept page that differ from phone to phone are rendered as slots, then filled
-# in. Each rendering marks its slots with words of its own, drawn at random: no stored text (a
-# session's title, a player's name) can hold them, so only the slots are filled in.
-_SLOT_NAMES = ("csrf_token", "csp_nonce")
-_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name or time; OS unknown
-_LAST_BLOCK = b"\x03\x00"  # an empty final block of a deflate stream
-
-
-def _slot_marks() -> dict[str, str]:
-    return {name: f"slot{secrets.token_hex(16)}" for name in _SLOT_NAMES}
-
-
-def _parts(html: str, marks: dict[str, str]) -> tuple[list[bytes], list[bytes], list[str]]:
-    """The page's text between its slots (marked with `marks`), as it is and as raw deflate
-    ending on a byte (each part compressed alone, so that the parts and the slots can be put
-    together in any order), and the slots' names in order."""
-    named = {mark: name for name, mark in marks.items()}
-    pieces = re.split(f"({'|'.join(named)})", html)
-    texts = [piece.encode() for piece in pieces[0::2]]
-    zipped = []
-    for text in texts:
-        compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
-        zipped.append(compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH))
-    return texts, zipped, [named[mark] for mark in pieces[1::2]]
-
-
-def _interleave(parts: list[bytes], between: list[bytes]) -> list[bytes]:
-    joined = [parts[0]]
-    for value, part in zip(between, parts[1:], strict=True):
-        joined += [value, part]
-    return joined
-
-
-def _stored_block(value: bytes) -> bytes:
-    """`value` as a stored deflate block (not the last), starting on a byte boundary."""
-    return b"\x00" + struct.pack("<HH", len(value), len(value) ^ 0xFFFF) + value
+    if request.GET or len(messages.get_messages(request)):
+        return render(SHARED)
+    return _answer(request, _kept(key("page", path, version), lambda: render(SHARED)))
 
 
 def once[T](kept_key: str, render: Callable[[], T]) -> T:

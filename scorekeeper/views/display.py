@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -38,8 +39,11 @@ def _context(table: Table) -> dict[str, object]:
     }
 
 
-def display(request: HtmxHttpRequest, table: Table) -> HttpResponse:
-    response = render(request, "scorekeeper/display.html", _context(table))
+def display(
+    request: HtmxHttpRequest, table: Table, shared: dict[str, object] | None = None
+) -> HttpResponse:
+    """The display's page; a watch link's is kept for every phone (`live.page`, `shared`)."""
+    response = render(request, "scorekeeper/display.html", {**_context(table), **(shared or {})})
     response["X-Robots-Tag"] = "noindex"
     return response
 
@@ -73,7 +77,14 @@ def session_display_live(request: AuthedRequest, public_id: str) -> HttpResponse
 @require_GET
 @never_cache
 def watch_display(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return display(request, watch_table(request, token))
+    """The same page for every phone holding the link: rendered once a version."""
+    version = version_by(request, watch_token=token)
+    path = reverse("watch_display", args=[token])
+    response = live.page(
+        request, path, version, lambda shared: display(request, watch_table(request, token), shared)
+    )
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 @live.polled("watch_token")

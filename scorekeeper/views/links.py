@@ -135,9 +135,9 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     version = version_by(request, watch_token=token)
     base = reverse("watch", args=[token])
 
-    def page(slots: dict[str, str]) -> HttpResponse:
+    def page(shared: dict[str, object]) -> HttpResponse:
         name, shown = live.board(base, version, lambda: board(request, watch_table(request, token)))
-        ctx = {"name": name, "base": base, "board": shown, **slots}
+        ctx = {"name": name, "base": base, "board": shown, **shared}
         return render(request, "scorekeeper/watch.html", ctx)
 
     return live.page(request, base, version, page)

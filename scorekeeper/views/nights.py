@@ -411,7 +411,7 @@ def _board_page(
         if unchanged is not None:
             return unchanged
 
-    def rendered(template: str, slots: dict[str, str] | None = None) -> HttpResponse:
+    def rendered(template: str, shared: dict[str, object] | None = None) -> HttpResponse:
         board = live.board(found, at)
         ctx = {
             **_context(request, found, board),
@@ -419,7 +419,7 @@ def _board_page(
             "events_url": events_url,
             "scripts": scripts,
             "page_seconds": PAGE_SECONDS,
-            **(slots or {}),
+            **(shared or {}),
         }
         site = phone_site(request)
         if site and found.watch_token:
@@ -433,7 +433,7 @@ def _board_page(
         return live_http.live_headers(rendered(template), at)
     # A link's page is the same for every phone and screen holding it (the QR code says the
     # address the phones open, the same for all): rendered once a version.
-    page = watched.page(request, live_url, at, lambda slots: rendered(template, slots))
+    page = watched.page(request, live_url, at, lambda shared: rendered(template, shared))
     return live_http.live_headers(page, at)
 
 

@@ -55,6 +55,8 @@ PRECACHED_STATIC = tuple(
             "css/print-table.css",
             "js/print.js",
             "js/theme.js",
+            "js/csrf.js",
+            "js/plain-http.js",
             "js/sw-register.js",
             "django_htmx/htmx-2.min.js",
             "icons/favicon.svg",

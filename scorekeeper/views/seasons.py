@@ -151,7 +151,7 @@ def _season_page(
         if unchanged is not None:
             return unchanged
 
-    def rendered(template: str, slots: dict[str, str] | None = None) -> HttpResponse:
+    def rendered(template: str, shared: dict[str, object] | None = None) -> HttpResponse:
         ctx = {
             **_context(found),
             "owner": owner,
@@ -161,7 +161,7 @@ def _season_page(
             "poll_seconds": POLL_SECONDS,
             "poll_timeout_ms": POLL_TIMEOUT_SECONDS * 1000,
             "scripts": SCRIPTS,
-            **(slots or {}),
+            **(shared or {}),
         }
         return render(request, template, ctx)
 
@@ -170,7 +170,7 @@ def _season_page(
     if owner:
         return live.live_headers(rendered("seasons/season.html"), at)
     # A link's page is the same for every phone holding it: rendered once a version.
-    page = live.page(request, live_url, at, lambda slots: rendered("seasons/season.html", slots))
+    page = live.page(request, live_url, at, lambda shared: rendered("seasons/season.html", shared))
     return live.live_headers(page, at)
 
 

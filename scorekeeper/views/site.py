@@ -4,9 +4,13 @@ manifest, and the answer to an error outside a view."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import cast
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -19,6 +23,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import cache_control
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper import languages
@@ -28,6 +33,34 @@ from scorekeeper.models import GameSession, Player
 from scorekeeper.night_models import Night
 
 CONTINUE_SESSIONS = 3  # the sessions (and club nights) in progress the home page offers to continue
+
+
+def same_site_post[V: Callable[..., HttpResponse]](view: V) -> V:
+    """A form that posts without a CSRF token: the colour and language switches, in the footer
+    of every page, pages kept for every phone that holds a link among them (those hold no
+    token: scorekeeper/live/pages.py). A post another site's page makes is refused (403) by
+    what the browser says of where it comes from: Sec-Fetch-Site, else Origin (which Django's
+    CSRF check compares with the site too). Either switch only sets a preference of
+    the phone (and the account's language), and leads back to a page of this site."""
+
+    @wraps(view)
+    def checked(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if request.method == "POST" and not _from_this_site(request):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return cast(V, csrf_exempt(checked))
+
+
+def _from_this_site(request: HttpRequest) -> bool:
+    fetched_from = request.headers.get("Sec-Fetch-Site")
+    if fetched_from is not None:
+        return fetched_from in ("same-origin", "none")  # "none": typed or a bookmark
+    origin = request.headers.get("Origin")
+    if origin is None:  # a browser too old to say, or no browser: nothing a site can make
+        return True
+    trusted = {f"{request.scheme}://{request.get_host()}", *settings.CSRF_TRUSTED_ORIGINS}
+    return origin in trusted
 
 
 def safe_next(request: HttpRequest, fallback: str) -> str:
@@ -60,25 +93,28 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@same_site_post
 def theme(request: HttpRequest) -> HttpResponse:
     chosen = request.POST.get("theme", "auto")
     if chosen not in THEMES:
         chosen = "auto"
     response: HttpResponse = HttpResponseRedirect(safe_next(request, reverse("home")))
     # Secure when the session cookie is (SECURE_COOKIES), as every cookie the app sets: over
-    # HTTPS it never travels in the clear; over a table's plain HTTP it still comes back.
+    # HTTPS it never travels in the clear; over a table's plain HTTP it still comes back. Read
+    # on the phone (static/js/theme.js), so not HttpOnly: it says nothing but a colour.
     response.set_cookie(
         THEME_COOKIE,
         chosen,
         max_age=365 * 24 * 3600,
         secure=settings.SESSION_COOKIE_SECURE,
         samesite="Lax",
-        httponly=True,
+        httponly=False,
     )
     return response
 
 
 @require_http_methods(["GET", "POST"])
+@same_site_post
 def language(request: HttpRequest) -> HttpResponse:
     """The footer's language switch: remembered on this phone (the language cookie) and, when
     logged in, on the account. GET shows the same choice on a page of its own.

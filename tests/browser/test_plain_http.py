@@ -24,6 +24,9 @@ def test_the_pages_say_what_plain_http_turns_off(
     game.watch_token = new_link_token()
     game.save(update_fields=["watch_token"])
 
+    # A link's page is the same for every phone: the phone's browser says it is not a secure
+    # context (static/js/plain-http.js), as a phone at a LAN address over plain HTTP says.
+    page.add_init_script("Object.defineProperty(window, 'isSecureContext', {value: false})")
     page.goto(f"/w/{game.watch_token}/")
     expect(page.locator("#plain-http")).to_contain_text(
         "keeping the screen on, rule sheets offline and installing the app"

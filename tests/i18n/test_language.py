@@ -104,9 +104,12 @@ def test_next_never_leads_to_another_site(client: Client, db: None, target: str)
     assert response.cookies[COOKIE].value == "fr"
 
 
-def test_the_switch_needs_the_csrf_token(db: None) -> None:
+def test_the_switch_needs_a_post_from_this_site(db: None) -> None:
+    """It posts with no CSRF token (it is on pages kept for every phone, which hold none):
+    what it needs instead is a post from this site, not another's."""
     client = Client(enforce_csrf_checks=True)
-    assert client.post("/language/", {"language": "fr"}).status_code == 403
+    cross_site = {"origin": "https://evil.example", "sec-fetch-site": "cross-site"}
+    assert client.post("/language/", {"language": "fr"}, headers=cross_site).status_code == 403
 
 
 def test_the_language_page_works_without_the_footer(client: Client, db: None) -> None:

@@ -63,7 +63,16 @@ def test_the_wake_lock_buttons_say_why_they_are_missing(
     for url in [
         f"/sessions/{game.public_id}/",
         f"/sessions/{game.public_id}/display/",
-        f"/w/{game.watch_token}/",
     ]:
         assert WAKE_LOCK_NOTE in alice_client.get(url, HTTP_HOST="192.168.1.20").text, url
         assert WAKE_LOCK_NOTE not in alice_client.get(url, HTTP_HOST="localhost").text, url
+    # A link's page is the same for every phone: each phone's browser says whether it came
+    # over plain HTTP, and shows or removes the notes (static/js/plain-http.js; in the
+    # browser: tests/browser/test_plain_http.py).
+    for url in [f"/w/{game.watch_token}/", f"/w/{game.watch_token}/display/"]:
+        lan, itself = (
+            alice_client.get(url, HTTP_HOST=host).text for host in ("192.168.1.20", "localhost")
+        )
+        assert lan == itself and WAKE_LOCK_NOTE in lan, url
+        note = lan.split(WAKE_LOCK_NOTE)[0].rsplit("<p ", 1)[1]
+        assert "data-plain-http hidden" in note, url

@@ -382,6 +382,20 @@ def test_it_serves_the_service_worker(client: Client, db: None) -> None:
     assert 'if (request.method !== "GET") return;' in script
 
 
+def test_the_service_worker_stores_every_script_of_a_watch_page(
+    client: Client, game: GameSession
+) -> None:
+    """A watch page kept for offline opens with its scripts: each is stored when the worker is
+    installed."""
+    game = with_links(game, watch="w" * 32)
+    page = client.get(f"/w/{game.watch_token}/").text
+    worker = client.get("/sw.js").text
+    scripts = re.findall(r'<script src="([^"]+)"', page)
+    assert "/static/js/csrf.js" in scripts and "/static/js/plain-http.js" in scripts
+    for src in scripts:
+        assert f'"{src}",' in worker, src
+
+
 def test_the_service_worker_version_follows_the_static_urls(
     client: Client, db: None, settings: object
 ) -> None:

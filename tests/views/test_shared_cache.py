@@ -7,11 +7,12 @@ then came from the shared cache.
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -26,8 +27,12 @@ from scorekeeper.live import pages
 from scorekeeper.live.keys import key as kept_key
 from scorekeeper.live.pages import once
 from scorekeeper.models import GameSession, Player
+from scorekeeper.night_models import Night, Season
 from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal, create_session, edit_deal
+from scorekeeper.services.nights import change_night_link, start_round
+from scorekeeper.services.seasons import change_season_link, create_season
+from tests.factories import club_night
 from tests.french import CATALOGUE as FRENCH_CATALOGUE
 
 # A database of its own for each test process: clearing the cache empties the whole database,
@@ -265,42 +270,102 @@ def test_the_early_poll_keeps_the_access_rules(
     assert client.post("/w/w-new/live/", headers=tag).status_code == 405  # not a GET
 
 
-def test_the_watch_page_is_kept_once_with_each_phones_own_token_and_nonce(
-    shared: str, alice: User, roster: list[Player], django_assert_max_num_queries: Any
-) -> None:
+def _body(response: Any) -> bytes:
+    if response.get("Content-Encoding") == "gzip":
+        return gzip.decompress(response.content)
+    return bytes(response.content)
+
+
+def _link_pages(alice: User, roster: list[Player]) -> dict[str, Callable[[], None]]:
+    """Every page a link opens that is kept for every phone, each with a change that gives
+    what it shows a new version: a session's watch page and display, a club night's page and
+    big screen, a season's page."""
     game = _game(alice, roster)
-    add_deal(session=game, number=1, entry=_deal((3, 3, 3)), who=Who(alice))
-    first = Client().get("/w/w-shared/").text
-    pages = []
-    for _ in range(2):
-        phone = Client(enforce_csrf_checks=True, headers={"accept-encoding": "gzip"})
-        with django_assert_max_num_queries(1):  # the version; the page comes from the cache
-            page = phone.get("/w/w-shared/")
-        assert page["Content-Encoding"] == "gzip"
-        text = gzip.decompress(page.content).decode()
-        nonce = re.search(r"'nonce-([^']+)'", page["Content-Security-Policy"])
-        assert nonce and f'nonce="{nonce[1]}"' in text  # its own nonce, in the header too
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
-        assert token and "csrfslot" not in text and "nonceslot" not in text
-        # Its own CSRF token: the theme form posts with it.
-        assert (
-            phone.post(
-                "/theme/",
-                {"csrfmiddlewaretoken": token[1], "theme": "dark", "next": "/w/w-shared/"},
-            ).status_code
-            == 302
+    night = change_night_link(night=club_night(alice, roster), action="on")
+    assert isinstance(night, Night)
+    autumn = Season(
+        name="Autumn",
+        family="trick",
+        starts=datetime.date(2026, 11, 1),
+        ends=datetime.date(2026, 11, 30),
+    )
+    season = change_season_link(season=create_season(owner=alice, season=autumn), action="on")
+
+    def deal() -> None:
+        game.refresh_from_db()
+        add_deal(
+            session=game, number=game.deals.count() + 1, entry=_deal((3, 3, 3)), who=Who(alice)
         )
-        pages.append(text)
-    assert pages[0] != pages[1]  # each its own token and nonce
-    strip = re.compile(r'nonce="[^"]+"|value="[^"]{64}"|"X-CSRFToken": "[^"]+"')
-    assert strip.sub("", pages[0]) == strip.sub("", pages[1]) == strip.sub("", first)
+
+    def seat() -> None:
+        found = Night.objects.get(pk=night.pk)
+        if found.round == 0:
+            start_round(night=found)
+        else:  # seated: what the first page showed was before
+            live.bump_night(found)
+
+    def bump() -> None:
+        live.bump_season(Season.objects.get(pk=season.pk))
+
+    return {
+        "/w/w-shared/": deal,
+        "/w/w-shared/display/": deal,
+        f"/n/{night.watch_token}/": seat,
+        f"/n/{night.watch_token}/display/": seat,
+        f"/g/{season.watch_token}/": bump,
+    }
+
+
+def test_every_phone_gets_the_same_bytes_of_a_link_page_for_a_version_and_language(
+    shared: str,
+    alice: User,
+    bob: User,
+    roster: list[Player],
+    django_assert_max_num_queries: Any,
+) -> None:
+    """A link's page holds nothing of the phone asking (no CSRF token, nonce, colour choice or
+    login): two phones with different cookies, colours and logins get the same bytes, kept
+    once and compressed once. A new version gives new bytes; French phones get French ones."""
+    for path, change in _link_pages(alice, roster).items():
+        first = Client().get(path)
+        assert first.status_code == 200, path
+        body = _body(first)
+        assert b"nonce" not in body and b"csrfmiddlewaretoken" not in body, path
+        assert b"X-CSRFToken" not in body and b'data-owner="anonymous"' in body, path
+        assert "nonce" not in first["Content-Security-Policy"]
+        dark = Client(enforce_csrf_checks=True, headers={"accept-encoding": "gzip"})
+        dark.cookies["theme"] = "dark"
+        dark.cookies["csrftoken"] = "a" * 32
+        light = Client(headers={"accept-encoding": "gzip, br"})
+        light.cookies["theme"] = "light"
+        logged_in = Client()
+        logged_in.force_login(bob)
+        for phone in (dark, light, logged_in):
+            if phone is logged_in:
+                page = phone.get(path)
+            else:  # what the page is and its version (a session's: one query); the page is kept
+                with django_assert_max_num_queries(1 if path.startswith("/w/") else 2):
+                    page = phone.get(path)
+            assert _body(page) == body, path
+            assert phone is logged_in or page["Content-Encoding"] == "gzip", path
+        # The colour switch on the page posts from it, with no token.
+        switched = dark.post("/theme/", {"theme": "light", "next": path})
+        assert switched.status_code == 302 and switched["Location"] == path
+        assert dark.get(path).status_code == 200
+        # A French phone gets the French page, the same for every French phone.
+        french = Client(headers=FRENCH).get(path)
+        french_body = _body(french)
+        assert french["Content-Language"] == "fr" and french_body != body, path
+        assert _body(Client(headers={**FRENCH, "accept-encoding": "gzip"}).get(path)) == french_body
+        change()
+        assert _body(Client().get(path)) != body, path
 
 
 def test_the_kept_watch_page_shows_stored_text_as_it_was_typed(
     shared: str, alice: User, roster: list[Player]
 ) -> None:
-    """Only the page's own slots take each phone's token and nonce: a title or a name that
-    holds the words a slot was once marked with is shown as typed, to every phone."""
+    """The kept page is given as it was rendered, nothing put in: a title or a name that holds
+    words like a token's or a nonce's is shown as typed, to every phone."""
     dan = Player.objects.create(owner=alice, name="csrfslotq7x2k")
     game = create_session(
         owner=alice, ruleset="parlett-jokerless", options={}, players=[*roster[:2], dan]
