@@ -25,7 +25,7 @@ from scorekeeper.models import (
     ChangeAction,
     GameSession,
 )
-from scorekeeper.reads import change_by_form_key, locked_session
+from scorekeeper.reads import locked_session
 from scorekeeper.rules.registry import Evaluation, Result
 
 
@@ -119,8 +119,9 @@ def _once(
 
 
 def replayed(session: GameSession, form_key: str) -> Change | None:
-    """The change an idempotency key already made, if any."""
-    return change_by_form_key(session, form_key) if form_key else None
+    """The change an idempotency key already made, if any (one at most:
+    change_form_key_unique), which every write asks before it stores anything."""
+    return session.changes.filter(form_key=form_key).first() if form_key else None
 
 
 def scored(session: GameSession, entries: Sequence[Any]) -> Result:
