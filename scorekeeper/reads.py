@@ -17,15 +17,16 @@ def session_read(
     """The session (not deleted) whose `column` holds `value`: a link's token, or the public id
     of the owner's page; with its seats unless `seats` is False. None if there is none, or if
     `owner` is given and it is not theirs (the owner is part of the query, so that another
-    owner's session costs what a missing one does). The pages of a phone that may score (an
-    owner's, a scorer link's) also get the action of its latest change (`last_undo`)."""
+    owner's session costs what a missing one does). The table pages of a phone that may score
+    (an owner's, a scorer link's) also get the action of its latest change (`last_undo`); the
+    name page, without seats, shows the session's name alone."""
     sessions = GameSession.objects.not_deleted().filter(**{column: value})
     if owner is not None:
         sessions = sessions.filter(owner_id=owner)
-    if column != "watch_token":
-        sessions = sessions.with_last_action()
     if seats:
         sessions = sessions.prefetch_related(seats_with_players())
+        if column != "watch_token":
+            sessions = sessions.with_last_action()
     try:
         return sessions.get()
     except GameSession.DoesNotExist:
