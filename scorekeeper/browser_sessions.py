@@ -1,6 +1,6 @@
 """Django's database sessions, except that a database out of reach stays that error, a new
-session's key is not looked up before it is stored, and a session is read by the SQL Django
-compiles for it once per process (`reads.browser_session`).
+session's key is not looked up before it is stored, and a session read keeps when it ends
+(`stored_until`, for the page's `owner.seconds_left`).
 
 Django's store turns any DatabaseError of an update into UpdateError, which its
 middleware reports as a 400 ("the session was deleted"). When the database only
@@ -16,20 +16,16 @@ from django.contrib.sessions.models import Session
 from django.db import InterfaceError, OperationalError
 from django.utils.crypto import get_random_string
 
-from scorekeeper.reads import browser_session
-
 
 class SessionStore(db.SessionStore):
     # When the stored session ends (its row's expiry, which its cookie shares), once read.
     stored_until: datetime | None = None
 
     def _get_session_from_db(self) -> Session | None:
-        """The stored session of this key unless it has expired, as Django's own read; a key
-        that finds none is forgotten, as there."""
-        found = browser_session(self.session_key or "")
-        if found is None:
-            self._session_key = None
-        else:
+        """The stored session of this key unless it has expired (Django's own read, which
+        forgets a key that finds none), with the moment it ends kept."""
+        found: Session | None = super()._get_session_from_db()  # type: ignore[misc]  # not in the stubs
+        if found is not None:
             self.stored_until = found.expire_date
         return found
 

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, models
+from django.db import models
 from django.db.models.functions import Length, Lower, Trim
 from django.db.models.lookups import LessThanOrEqual
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
-from scorekeeper.compiled import STAND_IN_ID, compiled
 from scorekeeper.formats import date_text
 from scorekeeper.rules import adding, trick
 from scorekeeper.rules.bounds import MAX_DEALS, MAX_PLAYERS, MAX_TITLE_LENGTH, name_key
@@ -466,9 +464,14 @@ class Deal(models.Model):
     def entries_of(session: GameSession) -> list[trick.DealEntry]:
         """Each deal of `session` as entered, read in one query of its hands."""
         names = {seat.pk: seat.player.name for seat in session.seats.all()}
-        with connection.cursor() as cursor:
-            cursor.execute(_hands_sql(connection.vendor), [session.pk])
-            rows = cursor.fetchall()
+        rows = (
+            Hand.objects.filter(deal__session=session)
+            .order_by("deal__number", "is_dummy", "seat__position")
+            .values_list(
+                "deal__number", "deal__trump", "seat_id", "tricks", "bid", "bid_cards", "made",
+                "premium",
+            )
+        )  # fmt: skip
         deals: dict[int, tuple[str, dict[str, trick.HandEntry]]] = {}
         for number, trump, seat, tricks, bid, cards, made, premium in rows:
             hands = deals.setdefault(number, (trump, {}))[1]
@@ -476,29 +479,13 @@ class Deal(models.Model):
                 tricks=tricks,
                 bid=bid,
                 bid_cards=trick.cards_from_letters(cards) or None,
-                made=None if made is None else bool(made),  # SQLite stores 0 or 1
+                made=made,
                 premium=premium or None,
             )
         return [
             trick.DealEntry(hands=hands, trump=trump or None)
             for _, (trump, hands) in sorted(deals.items())
         ]
-
-
-@cache
-def _hands_sql(vendor: str) -> str:
-    """The SQL of every hand of a session's deals, by the session's id, on the `vendor`'s
-    database, compiled once per process (`compiled`): every write and every scoring of a
-    session reads them, and the queryset cost more to build than to run."""
-    hands = (
-        Hand.objects.filter(deal__session_id=STAND_IN_ID)
-        .order_by("deal__number", "is_dummy", "seat__position")
-        .values_list(
-            "deal__number", "deal__trump", "seat_id", "tricks", "bid", "bid_cards", "made",
-            "premium",
-        )
-    )  # fmt: skip
-    return compiled(hands, (STAND_IN_ID,))
 
 
 class Hand(models.Model):

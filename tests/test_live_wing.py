@@ -22,7 +22,6 @@ BELOW = (
     "scorekeeper.formats",
     "scorekeeper.context_processors",
     "scorekeeper.reads",
-    "scorekeeper.compiled",
     "scorekeeper.http",
 )
 

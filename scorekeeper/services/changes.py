@@ -25,7 +25,7 @@ from scorekeeper.models import (
     ChangeAction,
     GameSession,
 )
-from scorekeeper.reads import change_by_form_key, locked_session
+from scorekeeper.reads import locked_session
 from scorekeeper.rules.registry import Evaluation, Result
 
 
@@ -99,7 +99,7 @@ def changing(
     """
     with transaction.atomic():
         locked = locked_session(session)
-        change = change_by_form_key(locked, who.form_key) if who.form_key else None
+        change = replayed(locked, who.form_key)
         if change is not None:
             alike = same(change) if same is not None else content in (None, change.after)
             if not alike:
@@ -109,8 +109,9 @@ def changing(
 
 
 def replayed(session: GameSession, form_key: str) -> Change | None:
-    """The change an idempotency key already made, if any."""
-    return change_by_form_key(session, form_key) if form_key else None
+    """The change an idempotency key already made, if any (one at most:
+    change_form_key_unique), which every write asks before it stores anything."""
+    return session.changes.filter(form_key=form_key).first() if form_key else None
 
 
 def scored(session: GameSession, entries: Sequence[Any]) -> Result:
