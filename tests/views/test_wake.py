@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -54,11 +55,11 @@ async def _until(done: Callable[[], bool]) -> None:
         await asyncio.sleep(0.01)
 
 
-async def _event(chunks: AsyncIterator[bytes]) -> str:
-    """The stream's next event, past its keep-alive comments."""
+async def _event(chunks: AsyncIterator[bytes]) -> tuple[str, float]:
+    """The stream's next event, past its keep-alive comments, and when it came."""
     async for chunk in chunks:
         if not chunk.startswith(b":"):
-            return chunk.decode()
+            return chunk.decode(), time.perf_counter()
     raise AssertionError("the stream ended")
 
 
@@ -80,21 +81,27 @@ def test_a_save_reaches_an_open_stream_without_waiting_for_the_poll(
     game.watch_token = "w-wake"
     game.save(update_fields=["watch_token"])
 
-    async def follow() -> str:
+    async def follow() -> tuple[str, float, float]:
         response = await AsyncClient().get("/w/w-wake/events/")
         chunks = aiter(response.streaming_content)
         await anext(chunks)  # the version now
         news = asyncio.ensure_future(_event(chunks))  # the watcher follows the stream
         await asyncio.wait_for(_until(_listening), PATIENCE)
+        began = time.perf_counter()
         await sync_to_async(_deal, thread_sensitive=False)(game, alice)
-        heard = await asyncio.wait_for(news, PATIENCE)
+        saved = time.perf_counter()
+        heard, at = await asyncio.wait_for(news, PATIENCE)
         await response.streaming_content.aclose()  # type: ignore[union-attr]
         await sync_to_async(connections.close_all)()  # the view's thread's connection
-        return heard
+        return heard, at - began, at - saved
 
-    heard = _apart(lambda: asyncio.run(follow()))
+    heard, after_start, after_return = _apart(lambda: asyncio.run(follow()))
     game.refresh_from_db()
     assert heard == f"event: version\ndata: {game.version}\n\n"
+    print(
+        f"\nwake: the new version reached the stream {after_start * 1000:.0f} ms after the save "
+        f"began, {after_return * 1000:.0f} ms after it returned"
+    )
 
 
 def test_a_change_wakes_every_alarm_of_its_database_and_forgets_those_gone(
