@@ -45,7 +45,7 @@ from django.db import connection
 from scorekeeper.live import wake, watched
 from scorekeeper.ratelimit import address_of
 
-TICK = 0.25  # SQLite: seconds between two reads of the versions (the most a push waits)
+TICK = 0.25  # SQLite: seconds between two reads of every version (commits wake it between)
 LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTIFY comes
 CHANNEL = "scorekeeper_versions"  # the channel of the trigger's NOTIFY (migration 0012)
 KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (proxies close idle)

@@ -42,16 +42,18 @@ def changed(kind: str, pk: int) -> None:
     folder = _folder()
     if folder is not None:
         payload = f"{watched.KINDS[kind].notice}{pk}".encode()
-        transaction.on_commit(partial(send, folder, payload))
+        # Robust: the change is made whatever happens to its news (the next TICK reads it).
+        transaction.on_commit(partial(send, folder, payload), robust=True)
 
 
 def send(folder: Path, payload: bytes) -> None:
     """Send `payload` to every watcher's socket in `folder`, waiting for none."""
     try:
         names = os.listdir(folder)
-    except OSError:
+        sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    except OSError:  # gone, or no file left to open: the watchers read at their next TICK
         return
-    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+    with sender:
         sender.setblocking(False)
         for name in names:
             path = folder / name
@@ -67,7 +69,7 @@ def send(folder: Path, payload: bytes) -> None:
 def _folder() -> Path | None:
     """The folder of this database's watchers' sockets (made if need be), or None when it
     cannot be this user's alone or the system has no Unix sockets."""
-    if not hasattr(socket, "AF_UNIX"):
+    if not hasattr(socket, "AF_UNIX") or not hasattr(os, "getuid"):
         return None
     name = os.path.abspath(str(connection.settings_dict["NAME"]))
     digest = hashlib.sha256(name.encode()).hexdigest()[:16]
@@ -120,7 +122,7 @@ class Alarm:
         while True:
             try:
                 payload = self.sock.recv(256)
-            except (BlockingIOError, InterruptedError):
+            except OSError:  # nothing more waiting
                 break
             self.heard.add(payload.decode("ascii", "replace"))
         self.rang.set()

@@ -4,6 +4,7 @@ for their next read of every version (`streams.TICK`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
 import time
@@ -129,3 +130,21 @@ def test_a_change_wakes_every_alarm_of_its_database_and_forgets_those_gone(
 
     assert _apart(lambda: asyncio.run(two_alarms())) == [{str(game.pk)}, {str(game.pk)}]
     assert not gone.exists()
+
+
+def test_a_watcher_too_busy_to_take_its_datagrams_holds_no_save_back(tmp_path: Any) -> None:
+    """A socket's queue is short (on Linux net.unix.max_dgram_qlen, 10 to 512 datagrams): past it
+    a datagram is dropped, and that watcher reads at its next TICK, the sender never waiting."""
+    folder = tmp_path / "w"
+    folder.mkdir()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as busy:
+        busy.bind(str(folder / "busy"))
+        for _ in range(2000):
+            wake.send(folder, b"12")
+        busy.setblocking(False)
+        taken = []
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                taken.append(busy.recv(16))
+    assert 0 < len(taken) < 2000 and set(taken) == {b"12"}
+    assert (folder / "busy").exists()  # its process is there: the socket is kept
