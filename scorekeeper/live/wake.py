@@ -19,6 +19,7 @@ cannot be this user's alone, nothing is sent and the watcher reads every TICK.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import hashlib
 import os
@@ -94,6 +95,7 @@ class Alarm:
         self.rang = asyncio.Event()
         self.loop = asyncio.get_running_loop()
         self.loop.add_reader(sock.fileno(), self._take)
+        _bound[path] = os.getpid()
 
     @classmethod
     def open(cls) -> Alarm | None:
@@ -101,22 +103,29 @@ class Alarm:
         can be made (then the watcher reads every TICK)."""
         if connection.vendor != "sqlite":
             return None
-        folder = _folder()
-        if folder is None:
-            return None
-        path = folder / f"{os.getpid()}-{secrets.token_hex(4)}"
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        try:
-            sock.setblocking(False)
-            sock.bind(str(path))
-            return cls(sock, path)
-        except BaseException as error:
-            sock.close()
-            with contextlib.suppress(OSError):
-                path.unlink()
-            if isinstance(error, OSError):  # no room, no right: the watcher reads every TICK
+        for _ in range(3):  # the folder may go between its making and the bind (`close`)
+            folder = _folder()
+            if folder is None:
                 return None
-            raise
+            path = folder / f"{os.getpid()}-{secrets.token_hex(4)}"
+            try:
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            except OSError:  # no file left to open: the watcher reads every TICK
+                return None
+            try:
+                sock.setblocking(False)
+                sock.bind(str(path))
+                return cls(sock, path)
+            except FileNotFoundError:
+                sock.close()
+            except BaseException as error:
+                sock.close()
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                if isinstance(error, OSError):  # no room, no right: the watcher reads every TICK
+                    return None
+                raise
+        return None
 
     def _take(self) -> None:
         while True:
@@ -137,10 +146,31 @@ class Alarm:
         return heard
 
     def close(self) -> None:
+        """Close the socket and remove it, and its folder if it was the last one there (a
+        folder per database: the test runs' scratch databases would leave one each)."""
         self.loop.remove_reader(self.sock.fileno())
         self.sock.close()
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        _remove(self.path)
+
+
+# The sockets bound here and not yet closed, with the process that bound them: removed when it
+# exits (a server's worker stopping may end its event loop without closing the watcher's alarm),
+# and never by a child forked from it.
+_bound: dict[Path, int] = {}
+
+
+def _remove(path: Path) -> None:
+    _bound.pop(path, None)
+    with contextlib.suppress(OSError):
+        path.unlink()
+        path.parent.rmdir()
+
+
+@atexit.register
+def _remove_all() -> None:
+    for path, pid in list(_bound.items()):
+        if pid == os.getpid():
+            _remove(path)
 
 
 async def wait(alarm: Alarm | None, seconds: float) -> set[str]:
