@@ -155,7 +155,8 @@ class Alarm:
 
 # The sockets bound here and not yet closed, with the process that bound them: removed when it
 # exits (a server's worker stopping may end its event loop without closing the watcher's alarm),
-# and never by a child forked from it.
+# and never by a child forked from it. A process ended by a signal (uvicorn raises SIGTERM again
+# once it has stopped) leaves its socket, which the next sender removes.
 _bound: dict[Path, int] = {}
 
 
