@@ -11,7 +11,8 @@ when the database says a version changed: a trigger (migrations 0012 and 0014) s
 naming the session whenever any server changes its version, links or deletion, and the watcher
 LISTENs on one connection of its own, so news from every server arrives at once, and reads only
 the sessions named (and a read of all of them covers a quiet spell or a lost connection). On
-SQLite, which has no such thing, it reads every stream's session every TICK.
+SQLite, which has no such thing, a change's commit wakes it to read what changed (`live.wake`),
+and it reads every stream's session every TICK besides.
 
 Every read the streams make (a stream's first version, the watcher's reads) runs on one thread
 of the process's own, `on_reader`, which keeps its database connection while streams are open:
@@ -41,10 +42,10 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connection
 
-from scorekeeper.live import watched
+from scorekeeper.live import wake, watched
 from scorekeeper.ratelimit import address_of
 
-TICK = 0.25  # SQLite: seconds between two reads of the versions (the most a push waits)
+TICK = 0.25  # SQLite: seconds between two reads of every version (commits wake it between)
 LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTIFY comes
 CHANNEL = "scorekeeper_versions"  # the channel of the trigger's NOTIFY (migration 0012)
 KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (proxies close idle)
@@ -195,7 +196,8 @@ def log_accept_errors_once(loop: asyncio.AbstractEventLoop) -> None:
 
 class VersionWatcher:
     """The versions of what the streams open in this process follow (sessions, nights,
-    seasons), read when they change (PostgreSQL) or every TICK (SQLite)."""
+    seasons), read when they change (PostgreSQL's NOTIFY, or on SQLite `live.wake`'s alarm)
+    and every TICK (SQLite)."""
 
     def __init__(self) -> None:
         self.queues: defaultdict[Key, set[asyncio.Queue[int | None]]] = defaultdict(set)
@@ -252,17 +254,20 @@ class VersionWatcher:
     async def _watch(self) -> None:
         # Everything from the LISTEN on is inside the try: a watcher cancelled at any point (its
         # loop ending) closes its connection.
-        listener = None
+        listener = alarm = None
         try:
+            alarm = wake.Alarm.open()  # SQLite's: None on PostgreSQL
             listener = await _listen() if connection.vendor == "postgresql" else None
             if listener is not None:
                 await self._read(None)  # what changed before the LISTEN began
             loop = asyncio.get_running_loop()
-            last = loop.time()
+            last = whole = loop.time()
             while self.queues:
                 changed: set[Thing] | None = None  # None: read what every stream follows
                 if listener is None:
-                    await asyncio.sleep(TICK)
+                    # What a commit names at once; everything once a TICK has gone by.
+                    heard = await wake.wait(alarm, whole + TICK - loop.time())
+                    changed = named(heard) if heard else None
                 else:
                     listener, changed = await _next_notice(listener)
                     # At most one read a TICK however many deals are saved (17 a second at a
@@ -272,8 +277,12 @@ class VersionWatcher:
                     listener, more = await _drain(listener)
                     changed = None if changed is None or more is None else changed | more
                 last = loop.time()
+                if changed is None:
+                    whole = last
                 await self._read(changed)
         finally:
+            if alarm is not None:
+                alarm.close()
             if listener is not None:
                 await listener.close()
             _READER.submit(_close)  # no stream open here: nothing keeps it

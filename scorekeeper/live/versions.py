@@ -3,11 +3,14 @@
 Every change to what a session shows (its entries, options, seats, players' names, counter,
 links) raises it by one, here and nowhere else, inside the change's transaction. Phones poll
 with it (an unchanged version costs one query and sends no body), event streams push it, and
-what is kept for a version (results, fragments, boards) is never out of date.
+what is kept for a version (results, fragments, boards) is never out of date. Once the change
+commits, the streams' watchers hear of it at once (`wake.changed`: on SQLite; PostgreSQL's
+trigger tells them itself).
 """
 
 from __future__ import annotations
 
+from scorekeeper.live import wake
 from scorekeeper.models import GameSession
 from scorekeeper.night_models import Night, Season
 
@@ -17,6 +20,7 @@ def bump(session: GameSession, *fields: str) -> None:
     with `fields` (the other columns the change set on the instance)."""
     session.version += 1
     session.save(update_fields=["version", "updated", *fields])
+    wake.changed("session", session.pk)
 
 
 def bump_night(night: Night, *fields: str) -> None:
@@ -24,6 +28,7 @@ def bump_night(night: Night, *fields: str) -> None:
     of its tables), in a transaction holding its row, and save it with `fields`."""
     night.version += 1
     night.save(update_fields=["version", *fields])
+    wake.changed("night", night.pk)
 
 
 def bump_season(season: Season, *fields: str) -> None:
@@ -31,3 +36,4 @@ def bump_season(season: Season, *fields: str) -> None:
     transaction holding its row, and save it with `fields` (all of them if none is named)."""
     season.version += 1
     season.save(update_fields=["version", *fields] if fields else None)
+    wake.changed("season", season.pk)
