@@ -10,7 +10,7 @@ trigger tells them itself).
 
 from __future__ import annotations
 
-from scorekeeper.live import wake
+from scorekeeper.live.wake import changed as wake_watchers
 from scorekeeper.models import GameSession
 from scorekeeper.night_models import Night, Season
 
@@ -20,7 +20,7 @@ def bump(session: GameSession, *fields: str) -> None:
     with `fields` (the other columns the change set on the instance)."""
     session.version += 1
     session.save(update_fields=["version", "updated", *fields])
-    wake.changed("session", session.pk)
+    wake_watchers("session", session.pk)
 
 
 def bump_night(night: Night, *fields: str) -> None:
@@ -28,7 +28,7 @@ def bump_night(night: Night, *fields: str) -> None:
     of its tables), in a transaction holding its row, and save it with `fields`."""
     night.version += 1
     night.save(update_fields=["version", *fields])
-    wake.changed("night", night.pk)
+    wake_watchers("night", night.pk)
 
 
 def bump_season(season: Season, *fields: str) -> None:
@@ -36,4 +36,4 @@ def bump_season(season: Season, *fields: str) -> None:
     transaction holding its row, and save it with `fields` (all of them if none is named)."""
     season.version += 1
     season.save(update_fields=["version", *fields] if fields else None)
-    wake.changed("season", season.pk)
+    wake_watchers("season", season.pk)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from django.db import connection, transaction
 
-from scorekeeper.live import watched
+from scorekeeper.live.watched import KINDS
 
 
 def changed(kind: str, pk: int) -> None:
@@ -42,7 +42,7 @@ def changed(kind: str, pk: int) -> None:
         return
     folder = _folder()
     if folder is not None:
-        payload = f"{watched.KINDS[kind].notice}{pk}".encode()
+        payload = f"{KINDS[kind].notice}{pk}".encode()
         # Robust: the change is made whatever happens to its news (the next TICK reads it).
         transaction.on_commit(partial(send, folder, payload), robust=True)
 
