@@ -109,7 +109,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, precompressed
+    "scorekeeper.staticfiles.StaticFilesMiddleware",  # WhiteNoise: static files, precompressed
     # Pages and htmx fragments, gzipped for phones on mobile data (Django masks the
     # CSRF token and pads the gzip header against BREACH); event streams are sent as they are.
     "scorekeeper.middleware.GZipMiddleware",
