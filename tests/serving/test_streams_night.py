@@ -102,6 +102,8 @@ class Saver:
         if self.process.stdin:
             self.process.stdin.close()
         self.process.wait(30)
+        if self.process.stdout:
+            self.process.stdout.close()
 
 
 async def _ask(host: str, port: int, source: str, path: str, leave: float | None) -> bytes:
