@@ -48,7 +48,13 @@ from scorekeeper.ratelimit import address_of
 TICK = 0.25  # SQLite: seconds between two reads of the versions (the most a push waits)
 LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTIFY comes
 CHANNEL = "scorekeeper_versions"  # the channel of the trigger's NOTIFY (migration 0012)
-KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (proxies close idle)
+# The stream's heartbeat: after this many seconds of silence it sends a comment. Proxies and
+# routers close a connection idle for long (nginx after 60 s, some mobile networks sooner), and a
+# phone that left without closing is found out only when a write to it fails; a comment is a
+# dozen bytes, so 15 s costs 3,000 open streams 200 small writes a second. The page makes no
+# timed polls while its stream is open: a stream that drops is the browser's EventSource's to
+# open again, and the page polls meanwhile (static/js/live.js).
+KEEP_ALIVE = 15.0
 Key = tuple[str, str, str]  # (kind, column, token): what a link opens (live.watched)
 Thing = tuple[str, int]  # (kind, id): one session, night or season
 
