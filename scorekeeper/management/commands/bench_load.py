@@ -123,9 +123,9 @@ class Command(BaseCommand):
             default="none",
             help="none: gunicorn alone, watchers poll every 3 s; asgi: uvicorn (--workers "
             "processes) serves everything, watchers open an event stream as browsers do and poll "
-            "only while it is not open; table: gunicorn's asyncio workers serve everything, as scripts/run "
-            "does on game night; split: gunicorn as for none plus one uvicorn for the streams "
-            "alone",
+            "only while it is not open; table: gunicorn's asyncio workers serve everything, as "
+            "scripts/run does on game night; split: gunicorn as for none plus one uvicorn for "
+            "the streams alone",
         )
         parser.add_argument(
             "--stream-workers", type=int, default=2,
