@@ -76,7 +76,6 @@ def watch_display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return display(request, watch_table(request, token))
 
 
-@live.polled("watch_token")
 @require_GET
 @never_cache
 def watch_display_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
