@@ -28,6 +28,7 @@ answers 204 and the phones keep polling, as they do whenever the stream is block
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import resource
 import weakref
@@ -263,8 +264,11 @@ class VersionWatcher:
             del self.keys_of[thing]
 
     def _start(self) -> None:
+        # The watcher outlives the stream whose request starts it: it runs in a context of its
+        # own, not in that request's (whose thread-sensitive context ends with the stream).
         if self.task is None or self.task.done():
-            self.task = asyncio.get_running_loop().create_task(self._watch())
+            loop = asyncio.get_running_loop()
+            self.task = loop.create_task(self._watch(), context=contextvars.Context())
 
     async def _watch(self) -> None:
         # Everything from the LISTEN on is inside the try: a watcher cancelled at any point (its
