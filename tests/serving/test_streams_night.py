@@ -6,8 +6,10 @@ and the host's terminal shows no traceback and no warning.
 Phones that close a stream or a page as it opens are the everyday case at a table (a page left,
 a phone locked): each such request once printed "CurrentThreadExecutor already quit or is
 broken" (scorekeeper/disconnects.py says why), and each static file "StreamingHttpResponse must
-consume synchronous iterators" (scorekeeper/staticfiles.py). The first comes of a race between
-two threads, so the walk is long enough to lose it many times over.
+consume synchronous iterators" (scorekeeper/staticfiles.py). The second came every time; the
+first comes of a race between two threads (a phone leaving while its request's middleware runs on
+one), which the walk gives many chances but which a run may still not lose:
+tests/test_asgi_app.py checks the hold on the leaving that takes the race away.
 """
 
 from __future__ import annotations
