@@ -267,7 +267,19 @@ async def _fetch_live(
     return answer.headers.get("etag", etag).removeprefix("W/")
 
 
-PUSHED_POLL_SECONDS = 30  # live.js: a phone whose stream is open polls this seldom
+async def until_poll(
+    due: float, news: asyncio.Event, opened: asyncio.Event, stop: asyncio.Event, step: float
+) -> None:
+    """Wait, as static/js/live.js does, for the phone's next request of its live region: the
+    stream naming a version (`news`), or the timed poll due at `due` (the loop's time), which
+    waits while the stream is open and goes once it is not."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set() and not news.is_set():
+        left = due - loop.time()
+        if left <= 0 and not opened.is_set():
+            return
+        with suppress(TimeoutError):
+            await asyncio.wait_for(news.wait(), min(left, step) if left > 0 else step)
 
 
 async def push_watcher(
@@ -283,8 +295,9 @@ async def push_watcher(
 ) -> None:
     """A phone showing the watch link as a browser with JavaScript does (static/js/live.js):
     the page once, an event stream (Server-Sent Events) open beside it, the live region
-    fetched when the stream names a version it does not show, and a poll every 30 s while the
-    stream is open (every `every` seconds while it is not: refused, lost, or answered 204)."""
+    fetched when the stream names a version it does not show, and no timed poll while the
+    stream is open (one every `every` seconds while it is not: refused, lost, or answered
+    204)."""
     rng = random.Random(seed)
     etag = await _join(phone, table, rng.uniform(0, ramp or every), stop, tally)
     if etag is None:
@@ -304,11 +317,8 @@ async def push_watcher(
     loop = asyncio.get_running_loop()
     try:
         while not stop.is_set():
-            seconds = PUSHED_POLL_SECONDS if opened.is_set() else every
-            due = loop.time() + rng.uniform(seconds * 0.8, seconds * 1.2)
-            while not stop.is_set() and not news.is_set() and (left := due - loop.time()) > 0:
-                with suppress(TimeoutError):
-                    await asyncio.wait_for(news.wait(), min(left, 5.0))
+            due = loop.time() + rng.uniform(every * 0.8, every * 1.2)
+            await until_poll(due, news, opened, stop, 5.0)
             if stop.is_set():
                 break
             pushed = news.is_set()

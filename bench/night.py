@@ -32,13 +32,13 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from bench.load import (
-    PUSHED_POLL_SECONDS,
     Tally,
     _listen,
     _pause,
     ask,
     entry_json,
     shown_etag,
+    until_poll,
 )
 from bench.phone import AsyncPhone, ServerGone, csrf_token, deal_post, form_fields
 from bench.sessions import random_deals
@@ -253,8 +253,7 @@ async def screen(
     """A screen on the night's watch link as a browser with JavaScript shows it
     (static/js/live.js): the page once, the night's event stream open beside it, its `#live`
     region asked for (`If-None-Match` with the ETag shown) when the stream names a new
-    version, and polled every PUSHED_POLL_SECONDS while the stream is open (every
-    POLL_SECONDS while it is not)."""
+    version, and polled every POLL_SECONDS while the stream is not open (none while it is)."""
     if not await _pause(stop, after):
         return
     page = await ask(lambda: phone.get(path), "page", tally, stop, NIGHT_PAGE)
@@ -267,11 +266,7 @@ async def screen(
     loop = asyncio.get_running_loop()
     try:
         while not stop.is_set():
-            every = PUSHED_POLL_SECONDS if opened.is_set() else POLL_SECONDS
-            due = loop.time() + every
-            while not stop.is_set() and not news.is_set() and (left := due - loop.time()) > 0:
-                with suppress(TimeoutError):
-                    await asyncio.wait_for(news.wait(), min(left, 1.0))
+            await until_poll(loop.time() + POLL_SECONDS, news, opened, stop, 1.0)
             if stop.is_set():
                 break
             news.clear()

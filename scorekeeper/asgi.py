@@ -9,9 +9,11 @@ os.environ["SCOREKEEPER_ASGI"] = "1"  # settings.ASGI_VARIABLE: PostgreSQL's con
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
 from django.conf import settings  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 
 from scorekeeper.bodylimit import BodyLimit  # noqa: E402
-from scorekeeper.live.streams import Handler  # noqa: E402 (needs the settings and apps loaded above)
+from scorekeeper.disconnects import DisconnectAfterStart  # noqa: E402
+from scorekeeper.live.streams import Gate  # noqa: E402 (needs the settings and apps loaded above)
 from scorekeeper.warm import warm  # noqa: E402
 
 
@@ -29,7 +31,8 @@ def open_more_files() -> None:
 
 
 open_more_files()
-# Django's handler (except for the event streams), behind the bound on a request's body,
+# Django's own handler, behind: the event streams' gate (their limits and their one shared
+# thread); a phone's leaving told once its answer has begun; and the bound on a request's body,
 # which Django would otherwise read to its end, to a temporary file, before any check.
-application = BodyLimit(Handler(), settings.MAX_REQUEST_BODY)
+application = BodyLimit(DisconnectAfterStart(Gate(ASGIHandler())), settings.MAX_REQUEST_BODY)
 warm()

@@ -115,12 +115,10 @@ if BENCH:
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",  # static files, precompressed
+    "scorekeeper.staticfiles.StaticFilesMiddleware",  # WhiteNoise: static files, precompressed
     # Pages and htmx fragments, gzipped for phones on mobile data (Django masks the
     # CSRF token and pads the gzip header against BREACH); event streams are sent as they are.
     "scorekeeper.middleware.GZipMiddleware",
-    # A link's unchanged poll answered 304 here, before the rest (live/http.py says which).
-    "scorekeeper.live.http.UnchangedPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the phone's language (cookie, browser)
     "django.middleware.common.CommonMiddleware",

@@ -6,13 +6,12 @@ back (`keys.key` spells every kept copy):
 - the result the rules compute from the entries (`result`, `keep_result`);
 - a read-only link's live fragment, standings board and page, rendered once per version
   (`fragment`, `board`, `page`).
-Phones poll with the version (`etag`, `not_modified`, `live_headers`; a link's unchanged
-poll is answered before the rest of the stack: `polled`, `http.UnchangedPollMiddleware`) and
-hear of a new one by push (`streams`). Views call these functions; they never spell a key or
-write a version.
+Phones without an open event stream poll with the version (`etag`, `not_modified`,
+`live_headers`) and the others hear of a new one by push (`streams`). Views call these
+functions; they never spell a key or write a version.
 """
 
-from scorekeeper.live.http import etag, link_version, live_headers, not_modified, polled
+from scorekeeper.live.http import etag, live_headers, not_modified
 from scorekeeper.live.pages import board, fragment, page
 from scorekeeper.live.results import forget_all, result
 from scorekeeper.live.results import keep as keep_result
@@ -20,5 +19,5 @@ from scorekeeper.live.versions import bump, bump_night, bump_season
 
 __all__ = [
     "board", "bump", "bump_night", "bump_season", "etag", "forget_all", "fragment",
-    "keep_result", "link_version", "live_headers", "not_modified", "page", "polled", "result",
+    "keep_result", "live_headers", "not_modified", "page", "result",
 ]  # fmt: skip

@@ -20,13 +20,16 @@ a new PostgreSQL connection costs the server a process of its own, and at a thou
 3,000 streams open in the first minute (BENCHMARKS.md's register: `on_reader`).
 
 Streams need an async server (the ASGI app, `asgi.py`: gunicorn's ASGI workers under
-`scripts/run`, uvicorn in production), served by `Handler`; under a WSGI server the stream
+`scripts/run`, uvicorn in production): Django's own handler serves them, the async view
+`views.live.events` answering with a `StreamingHttpResponse` of an async iterator, behind
+`Gate`, which counts them and gives them one shared thread; under a WSGI server the stream
 answers 204 and the phones keep polling, as they do whenever the stream is blocked or lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import resource
 import weakref
@@ -37,9 +40,8 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
-from django.core.handlers.asgi import ASGIHandler
 from django.db import connection
 
 from scorekeeper.live import wake, watched
@@ -48,26 +50,37 @@ from scorekeeper.ratelimit import address_of
 TICK = 0.25  # SQLite: seconds between two reads of every version (commits wake it between)
 LISTEN_TICK = 5.0  # PostgreSQL: the most seconds between two reads when no NOTIFY comes
 CHANNEL = "scorekeeper_versions"  # the channel of the trigger's NOTIFY (migration 0012)
-KEEP_ALIVE = 15.0  # seconds of silence after which a stream sends a comment (proxies close idle)
+# The stream's heartbeat: after this many seconds of silence it sends a comment. Proxies and
+# routers close a connection idle for long (nginx after 60 s, some mobile networks sooner), and a
+# phone that left without closing is found out only when a write to it fails; a comment is a
+# dozen bytes, so 15 s costs 3,000 open streams 200 small writes a second. The page makes no
+# timed polls while its stream is open: a stream that drops is the browser's EventSource's to
+# open again, and the page polls meanwhile (static/js/live.js).
+KEEP_ALIVE = 15.0
 Key = tuple[str, str, str]  # (kind, column, token): what a link opens (live.watched)
 Thing = tuple[str, int]  # (kind, id): one session, night or season
 
 
-class Handler(ASGIHandler):
-    """Django's ASGI handler, except that an event stream has no thread of its own and each
-    address may hold only so many streams open.
+class Gate:
+    """The event streams' gate in front of Django's own ASGI handler (an ASGI middleware, the way
+    Django's deployment docs wrap its application): each address may hold only so many streams
+    open, and the streams' synchronous parts share one thread.
 
     Django gives each request a context in which its synchronous parts (the middleware, the
     signals) run on a thread made for that request and kept until its response ends: for a
     stream, until the phone leaves, so a process with 1,000 streams open would hold 1,000 idle
     threads and their objects, which each of Python's full garbage collections walks while
-    every stream waits. A stream's synchronous parts, a few milliseconds at its opening and
-    closing, run instead on the one thread the process shares for them, one stream after
-    another.
+    every stream waits. A stream's request enters instead a context (asgiref's
+    `ThreadSensitiveContext`, given an executor) whose synchronous parts run on the one thread
+    the process keeps for them, one stream after another: a few milliseconds at a stream's
+    opening and closing. Django's handler, entered inside it, keeps that context.
 
     Each open stream holds a socket, one of the files the process may open: past
     STREAMS_PER_ADDRESS from one address, or STREAMS_PER_PROCESS in all, a stream is refused
     before Django sees it (429 or 503, `Streams`), and that phone polls instead."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         log_accept_errors_once(asyncio.get_running_loop())
@@ -78,9 +91,14 @@ class Handler(ASGIHandler):
                 await _refuse(send, refused)
                 return
             with streams.open(address):
-                await self.handle(scope, receive, send)
+                async with ThreadSensitiveContext(executor=_SHARED):
+                    await self.app(scope, receive, send)
         else:
-            await super().__call__(scope, receive, send)
+            await self.app(scope, receive, send)
+
+
+# The thread every stream's synchronous parts run on (`Gate`): one, as they are short.
+_SHARED = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stream-requests")
 
 
 def scope_client(scope: dict[str, Any]) -> str:
@@ -248,8 +266,11 @@ class VersionWatcher:
             del self.keys_of[thing]
 
     def _start(self) -> None:
+        # The watcher outlives the stream whose request starts it: it runs in a context of its
+        # own, not in that request's (whose thread-sensitive context ends with the stream).
         if self.task is None or self.task.done():
-            self.task = asyncio.get_running_loop().create_task(self._watch())
+            loop = asyncio.get_running_loop()
+            self.task = loop.create_task(self._watch(), context=contextvars.Context())
 
     async def _watch(self) -> None:
         # Everything from the LISTEN on is inside the try: a watcher cancelled at any point (its

@@ -17,7 +17,6 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from scorekeeper import live
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import (
     GameSession,
@@ -25,7 +24,7 @@ from scorekeeper.models import (
     SavedRuleset,
 )
 from scorekeeper.ratelimit import LinkGone, TooManyGuesses, link_miss_allowed
-from scorekeeper.reads import session_read
+from scorekeeper.reads import session_read, version_or_none
 from scorekeeper.services.changes import Who
 
 FORM_KEY = re.compile(r"[A-Za-z0-9_-]*")
@@ -150,7 +149,7 @@ def owner_version(request: AuthedRequest, public_id: str) -> int:
 def version_by(request: HttpRequest, **token: str) -> int:
     """The version of the session a link opens (one query, for polls); 404 if none."""
     ((column, value),) = token.items()
-    version = live.link_version(request, column, value)
+    version = version_or_none(column, value)
     if version is None:
         raise link_missing(request)
     return version

@@ -87,7 +87,6 @@ def watch_display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@live.polled("watch_token")
 @require_GET
 @never_cache
 def watch_display_live(request: HtmxHttpRequest, token: str) -> HttpResponse:

@@ -149,7 +149,6 @@ def watch_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse:
     return grid(request, watch_table(request, token), unit)
 
 
-@live.polled("watch_token")
 @require_GET
 @never_cache
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -193,7 +192,6 @@ def scorer_grid(request: HtmxHttpRequest, token: str, unit: str) -> HttpResponse
     return table if isinstance(table, HttpResponse) else grid(request, table, unit)
 
 
-@live.polled("scorer_token")
 @require_GET
 @never_cache
 def scorer_live(request: HtmxHttpRequest, token: str) -> HttpResponse:

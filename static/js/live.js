@@ -18,12 +18,14 @@
 
   // Push (Server-Sent Events, where the server streams them): the link's event stream says the
   // session's version at once and at every change, and the live region then asks for itself
-  // (a 304 if it shows that version already). While the stream is open, the timed polls are
-  // spaced out to one in SLOW_POLL_MS; a stream that is blocked, lost or not served (a 204)
-  // leaves the polls as they were, every few seconds.
-  var SLOW_POLL_MS = 30000;
+  // when the version differs from the one it shows. While the stream is open the page makes no
+  // timed polls: the stream's own heartbeat (a comment every 15 s, live/streams.py KEEP_ALIVE)
+  // keeps it open through proxies, and a stream that drops is the browser's to open again
+  // (after the stream's `retry`), the page polling every few seconds meanwhile. Each time the
+  // stream (re)opens, its first event says the version now: the page catches up with one
+  // refresh if it shows an older one. A stream refused or not served here (a 204, a 429, a
+  // 503) is closed for good, and the page polls as it always did.
   var source = null;
-  var lastPoll = 0;
   function pushing() {
     return source !== null && source.readyState === 1;
   }
@@ -43,12 +45,15 @@
     });
     source.addEventListener("gone", function () {
       source.close();
+      source = null;
+      document.documentElement.dataset.push = "";
       var now = document.getElementById("live");
       if (now && window.htmx) window.htmx.trigger(now, "refresh"); // shows "no longer works"
     });
     source.addEventListener("error", function () {
+      // Lost (the browser opens it again: readyState 0) or refused (closed for good: 2).
       document.documentElement.dataset.push = "";
-      if (source && source.readyState === 2) source = null; // closed for good: poll
+      if (source && source.readyState === 2) source = null;
     });
   }
   listen();
@@ -70,12 +75,9 @@
       event.preventDefault();
       return;
     }
+    // A timed poll (htmx's "every"), not a refresh the stream or the page asked for.
     var timed = !event.detail.requestConfig || !event.detail.requestConfig.triggeringEvent;
-    if (timed && pushing() && Date.now() - lastPoll < SLOW_POLL_MS) {
-      event.preventDefault();
-      return;
-    }
-    lastPoll = Date.now();
+    if (timed && pushing()) event.preventDefault();
   });
   document.addEventListener("visibilitychange", function () {
     var live = document.getElementById("live");

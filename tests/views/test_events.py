@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
+from django.core.handlers.asgi import ASGIHandler
 from django.db import connections
 from django.db.backends.signals import connection_created
 from django.test import AsyncClient, Client
@@ -366,12 +367,13 @@ def test_an_open_stream_holds_no_thread_and_no_compressor_of_its_own(
     alice: User, roster: list[Player]
 ) -> None:
     """Django's ASGI handler gives each request a thread kept until its answer ends, and its
-    gzip a compressor kept as long: for a stream, as long as the phone stays. The app's
-    handler (asgi.py) serves a stream on the process's shared thread, and sends it as it is."""
+    gzip a compressor kept as long: for a stream, as long as the phone stays. The streams' gate
+    in front of Django's handler (asgi.py) gives a stream the process's shared thread, and the
+    stream is sent as it is."""
     _game(alice, roster)
 
     async def open_streams() -> tuple[list[dict[str, Any]], int]:
-        handler = events.Handler()
+        handler = events.Gate(ASGIHandler())
         leave = asyncio.Event()
         phones = [
             _asgi_get(path, leave, accept_encoding="gzip, deflate, br")
@@ -421,7 +423,7 @@ def test_an_address_holds_so_many_streams_open_and_the_process_so_many_in_all(
     _game(alice, roster)
 
     async def open_streams() -> list[int]:
-        handler = events.Handler()
+        handler = events.Gate(ASGIHandler())
         serving: list[asyncio.Future[None]] = []
         leaving: list[asyncio.Event] = []
 
@@ -462,7 +464,7 @@ def test_behind_a_trusted_proxy_streams_count_by_the_address_the_proxy_saw(
     _game(alice, roster)
 
     async def open_streams() -> list[int]:
-        handler = events.Handler()
+        handler = events.Gate(ASGIHandler())
         leave = asyncio.Event()
         phones = [
             _asgi_get("/w/w-events/events/", leave, "10.0.0.9", x_forwarded_for=f"1.2.3.{n}")

@@ -123,9 +123,9 @@ class Command(BaseCommand):
             default="none",
             help="none: gunicorn alone, watchers poll every 3 s; asgi: uvicorn (--workers "
             "processes) serves everything, watchers open an event stream as browsers do and poll "
-            "every 30 s; table: gunicorn's asyncio workers serve everything, as scripts/run "
-            "does on game night; split: gunicorn as for none plus one uvicorn for the streams "
-            "alone",
+            "only while it is not open; table: gunicorn's asyncio workers serve everything, as "
+            "scripts/run does on game night; split: gunicorn as for none plus one uvicorn for "
+            "the streams alone",
         )
         parser.add_argument(
             "--stream-workers", type=int, default=2,
@@ -231,7 +231,7 @@ class Command(BaseCommand):
             where = serving + (f" + {streams}" if split else "")
             where += f", cache in Redis ({redis_url})" if redis_url else ""
         if options["push"] != "none":
-            where += "; watchers on push (an event stream each, a poll every 30 s)"
+            where += "; watchers on push (an event stream each, no polls while it is open)"
         joining = f"phones joining over {options['ramp']:g} s, " if options["ramp"] else ""
         out(
             f"\n{run.label} ({run.stored['server']}), {where}, "
