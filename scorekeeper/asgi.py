@@ -12,6 +12,7 @@ from django.conf import settings  # noqa: E402
 
 from scorekeeper.bodylimit import BodyLimit  # noqa: E402
 from scorekeeper.live.streams import Handler  # noqa: E402 (needs the settings and apps loaded above)
+from scorekeeper.shedding import Shed  # noqa: E402
 from scorekeeper.warm import warm  # noqa: E402
 
 
@@ -30,6 +31,7 @@ def open_more_files() -> None:
 
 open_more_files()
 # Django's handler (except for the event streams), behind the bound on a request's body,
-# which Django would otherwise read to its end, to a temporary file, before any check.
-application = BodyLimit(Handler(), settings.MAX_REQUEST_BODY)
+# which Django would otherwise read to its end, to a temporary file, before any check; and
+# before both, the live regions' polls shed while the process is past its capacity.
+application = Shed(BodyLimit(Handler(), settings.MAX_REQUEST_BODY), settings.SHED_POLLS_ABOVE)
 warm()

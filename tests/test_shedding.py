@@ -1,0 +1,341 @@
+"""Past its capacity the async server sheds what can wait (`scorekeeper/shedding.py`): above the
+bound of requests in flight, a live region's poll is answered 503 with Retry-After before Django
+sees it, while a save and a page are served as ever. Here as plain ASGI calls, and through the
+app `asgi.py` serves, with requests really held in flight."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from html import unescape
+from typing import Any
+
+import pytest
+from django.db import connections
+from django.urls import URLPattern, get_resolver
+
+from scorekeeper.models import Change, GameSession
+from scorekeeper.shedding import BODY, RETRY_AFTER, Shed, is_poll
+from tests.factories import worked_deal_form
+
+
+def _apart[T](call: Callable[[], T]) -> T:
+    """Run `call` in a thread of its own: a browser test on the same worker may keep an event
+    loop running in this one, where asyncio.run may not run."""
+
+    def closing() -> T:
+        try:
+            return call()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(closing).result()
+
+
+def scope(method: str, path: str, *headers: tuple[str, str]) -> dict[str, Any]:
+    fields = [(b"host", b"testserver")]
+    fields += [(name.lower().encode(), value.encode()) for name, value in headers]
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+        "headers": fields,
+    }
+
+
+class Answer:
+    """What the app sent back for one request."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+    @property
+    def status(self) -> int:
+        return int(self.messages[0]["status"])
+
+    @property
+    def headers(self) -> list[tuple[str, str]]:
+        return [(k.decode(), v.decode()) for k, v in self.messages[0]["headers"]]
+
+    def header(self, name: str) -> str:
+        return next((v for k, v in self.headers if k.lower() == name), "")
+
+    def cookies(self) -> dict[str, str]:
+        found = (v.split(";", 1)[0] for k, v in self.headers if k.lower() == "set-cookie")
+        return dict(cookie.split("=", 1) for cookie in found)
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(m.get("body", b"") for m in self.messages[1:])
+
+
+async def request(
+    app: Any, method: str, path: str, *headers: tuple[str, str], body: bytes = b""
+) -> Answer:
+    answer = Answer()
+    sent = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await asyncio.Event().wait()  # the phone stays until answered
+        return {"type": "http.disconnect"}
+
+    await app(scope(method, path, *headers), receive, answer.send)
+    return answer
+
+
+class Held:
+    """Requests held in flight: each one's body does not come until `release`, so the app
+    under test has started them and not answered them."""
+
+    def __init__(self) -> None:
+        self.come = asyncio.Event()
+        self.tasks: list[asyncio.Task[Answer]] = []
+
+    def start(self, app: Any, count: int, path: str = "/healthz/") -> None:
+        for _ in range(count):
+            self.tasks.append(asyncio.create_task(self.one(app, path)))
+
+    async def one(self, app: Any, path: str) -> Answer:
+        answer = Answer()
+        sent = False
+
+        async def receive() -> dict[str, Any]:
+            nonlocal sent
+            await self.come.wait()
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await asyncio.Event().wait()
+            return {"type": "http.disconnect"}
+
+        await app(scope("GET", path), receive, answer.send)
+        return answer
+
+    async def release(self) -> list[Answer]:
+        self.come.set()
+        return list(await asyncio.gather(*self.tasks))
+
+
+class Slow:
+    """An app that answers each request once its body has come: "ok", and the requests it saw."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        self.seen.append(f"{scope['method']} {scope['path']}")
+        await receive()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+
+def _run[T](job: Callable[[], Any]) -> T:
+    return _apart(lambda: asyncio.run(asyncio.wait_for(job(), 60)))
+
+
+POLL = ("GET", "/w/some-token/live/")
+
+
+def test_above_the_bound_a_poll_is_answered_503_with_retry_after_a_save_goes_through() -> None:
+    app = Slow()
+    shed = Shed(app, bound=3)
+
+    async def job() -> tuple[Answer, Answer, Answer, int, list[Answer]]:
+        held = Held()
+        held.start(shed, 3)
+        await asyncio.sleep(0)  # each held request has started
+        in_flight = shed.in_flight
+        poll = await request(shed, *POLL, ("If-None-Match", '"v3"'))
+        save = await request(shed, "POST", "/s/some-token/", body=b"number=4")
+        page = await request(shed, "GET", "/s/some-token/")
+        return poll, save, page, in_flight, await held.release()
+
+    poll, save, page, in_flight, held = _run(job)
+    assert in_flight == 3
+    assert poll.status == 503
+    assert poll.header("retry-after") == str(RETRY_AFTER)
+    assert poll.header("cache-control") == "no-store"
+    assert poll.header("content-type") == "text/plain; charset=utf-8"
+    assert poll.body == BODY
+    assert "GET /w/some-token/live/" not in app.seen  # answered before the app
+    assert (save.status, page.status) == (200, 200)
+    assert [answer.status for answer in held] == [200, 200, 200]
+    assert shed.shed == 1
+    assert shed.in_flight == 0
+
+
+def test_under_the_bound_every_poll_is_served() -> None:
+    app = Slow()
+    shed = Shed(app, bound=3)
+
+    async def job() -> tuple[Answer, list[Answer]]:
+        held = Held()
+        held.start(shed, 2)
+        await asyncio.sleep(0)
+        return await request(shed, *POLL), await held.release()
+
+    poll, _ = _run(job)
+    assert poll.status == 200
+    assert shed.shed == 0
+
+
+def test_event_streams_are_neither_counted_nor_shed() -> None:
+    app = Slow()
+    shed = Shed(app, bound=1)
+
+    async def job() -> tuple[Answer, int, list[Answer]]:
+        held = Held()
+        held.start(shed, 3, path="/w/some-token/events/")
+        await asyncio.sleep(0)
+        in_flight = shed.in_flight
+        return await request(shed, *POLL), in_flight, await held.release()
+
+    poll, in_flight, _ = _run(job)
+    assert in_flight == 0
+    assert poll.status == 200
+
+
+def test_a_bound_of_zero_sheds_nothing() -> None:
+    shed = Shed(Slow(), bound=0)
+
+    async def job() -> tuple[Answer, list[Answer]]:
+        held = Held()
+        held.start(shed, 5)
+        await asyncio.sleep(0)
+        return await request(shed, *POLL), await held.release()
+
+    assert _run(job)[0].status == 200
+
+
+def test_a_request_that_fails_leaves_the_count() -> None:
+    async def failing(scope: Any, receive: Any, send: Any) -> None:
+        raise RuntimeError("broken")
+
+    shed = Shed(failing, bound=1)
+
+    async def job() -> None:
+        with pytest.raises(RuntimeError):
+            await request(shed, "GET", "/")
+
+    _run(job)
+    assert shed.in_flight == 0
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "headers", "polled"),
+    [
+        ("GET", "/w/tok/live/", (), True),
+        ("HEAD", "/sessions/abc/display/live/", (), True),
+        ("POST", "/w/tok/live/", (), False),
+        ("GET", "/w/tok/", (), False),
+        # A club night's board asks for itself on its own page (htmx, from #live).
+        ("GET", "/n/tok/display/", (("HX-Request", "true"), ("HX-Trigger", "live")), True),
+        ("GET", "/n/tok/display/", (("HX-Request", "true"), ("HX-Trigger", "other")), False),
+        ("POST", "/n/tok/", (("HX-Request", "true"), ("HX-Trigger", "live")), False),
+    ],
+)
+def test_which_requests_are_polls(
+    method: str, path: str, headers: tuple[tuple[str, str], ...], polled: bool
+) -> None:
+    assert is_poll(scope(method, path, *headers)) is polled
+
+
+def test_every_live_regions_route_ends_in_live_and_nothing_else_does() -> None:
+    routes = {
+        str(pattern.pattern): pattern.name
+        for pattern in get_resolver().url_patterns
+        if isinstance(pattern, URLPattern)
+    }
+    live = {route for route, name in routes.items() if (name or "").endswith("_live")}
+    assert live and live == {route for route in routes if route.endswith("live/")}
+
+
+# Through the app asgi.py serves: Django's handler, with requests really held in flight.
+
+_CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+_HIDDEN = re.compile(r'<input type="hidden" name="(number|revision|form_key)" value="([^"]*)"')
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The application `asgi.py` gives the server (without its warm-up, which freezes this test
+    process's objects out of the garbage collector), shedding from 3 requests in flight."""
+    monkeypatch.setattr("scorekeeper.warm.warm", lambda: None)
+    application = importlib.import_module("scorekeeper.asgi").application
+    assert isinstance(application, Shed)
+    monkeypatch.setattr(application, "bound", 3)
+    # Each request's thread ends with it: its connection goes too, as it would not be reused.
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+    return application
+
+
+@pytest.mark.django_db(transaction=True)  # the handler's threads read what the test made
+def test_the_served_app_sheds_a_watchers_poll_and_stores_the_scorers_save(
+    served: Any, game: GameSession
+) -> None:
+    game.watch_token, game.scorer_token = "w-shed", "s-shed"
+    game.save(update_fields=["watch_token", "scorer_token"])
+    form = ("Content-Type", "application/x-www-form-urlencoded")
+
+    async def job() -> tuple[Answer, Answer, Answer, Answer, list[Answer]]:
+        named = await request(served, "GET", "/s/s-shed/name/")
+        jar = named.cookies()
+        token = _CSRF.search(named.body.decode())
+        assert token, named.body[:500]
+        cookie = ("Cookie", "; ".join(f"{k}={v}" for k, v in jar.items()))
+        sent = await request(
+            served, "POST", "/s/s-shed/name/", cookie, form,
+            body=f"csrfmiddlewaretoken={token.group(1)}&name=Sam".encode(),
+        )  # fmt: skip
+        jar |= sent.cookies()
+        cookie = ("Cookie", "; ".join(f"{k}={v}" for k, v in jar.items()))
+        page = (await request(served, "GET", "/s/s-shed/", cookie)).body.decode()
+        fields = {name: unescape(value) for name, value in _HIDDEN.findall(page)}
+        fields["csrfmiddlewaretoken"] = _CSRF.findall(page)[-1]
+        data = worked_deal_form() | fields
+
+        held = Held()
+        held.start(served, 3)
+        await asyncio.sleep(0.05)  # each held request is under way, waiting for its body
+        poll = await request(served, "GET", "/w/w-shed/live/", ("If-None-Match", '"v1"'))
+        board = await request(
+            served, "GET", "/w/w-shed/", ("HX-Request", "true"), ("HX-Trigger", "live")
+        )
+        save = await request(
+            served, "POST", "/s/s-shed/", cookie, form,
+            body="&".join(f"{k}={v}" for k, v in data.items()).encode(),
+        )  # fmt: skip
+        jar |= save.cookies()  # its message, in Django's signed cookie
+        cookie = ("Cookie", "; ".join(f"{k}={v}" for k, v in jar.items()))
+        after = await request(served, "GET", "/s/s-shed/", cookie)
+        return poll, board, save, after, await held.release()
+
+    poll, board, save, after, held = _run(job)
+    assert (poll.status, poll.header("retry-after")) == (503, str(RETRY_AFTER))
+    assert (board.status, board.header("retry-after")) == (503, str(RETRY_AFTER))
+    assert save.status == 302, save.body[:500]
+    assert after.status == 200
+    assert "Deal 1 saved" in after.body.decode()
+    assert Change.objects.filter(session=game, action="added").count() == 1
+    assert len(GameSession.objects.with_seats().get(pk=game.pk).entries()) == 1
+    assert all(answer.status == 200 for answer in held)
+    assert served.in_flight == 0
