@@ -1,36 +1,67 @@
-"""Shedding on the async server (`asgi.py`): past its capacity, a process answers the polls of
-the live regions 503 with `Retry-After` at once, and keeps its time for what cannot wait.
+"""Load on the async server (`asgi.py`): past its capacity, a process sheds the polls of the live
+regions (503 with `Retry-After`, at once) and serves what cannot wait first.
 
-Every request the process has accepted runs at once, on a thread of its own, all sharing the
-process's one interpreter: a process given more than it can do slows every answer alike, a save
-as much as the safety-net poll of a watcher's standings. Its requests in flight are its queue:
-each one started and not yet answered is work ahead of the next. `Shed` counts them (not the
-event streams, which stay open while waiting for news) and, above `SHED_POLLS_ABOVE`, answers a
-live region's poll (`is_poll`) with 503 and `Retry-After` before Django sees
-it: no thread, no query. Every other request (a save, a page, a stream) is served as before. A
-phone whose poll was shed shows what it showed and asks again after `Retry-After`
-(static/js/live.js); a save is on the phone's screen at once, and on its watchers' at their
-next poll or push.
+Left alone, every request a process accepts runs at once, on a thread of its own, all sharing
+the process's one interpreter: a process given more than it can do slows every answer alike, a
+save as much as a watcher's safety-net poll, until answers come later than phones wait for them
+and the work done for them is thrown away. `Shed` orders the work instead:
 
-The bound is the work a process may hold before a poll waits for it: with a request of the
-table taking a few milliseconds of CPU, a few dozen in flight keep a core busy for a good part
-of a second. At that depth the process is behind, and a poll is the request whose answer loses
-least by coming a few seconds later. Under the bound nothing is shed, so an ordinary evening
-never sees it.
+- **Turns.** At most `REQUESTS_AT_ONCE` requests of a process run in Django at a time. More at
+  once would not finish sooner (they share one interpreter); a few keep the database's round
+  trips overlapped with other requests' Python. A request takes its turn once its body has come
+  (a phone slow to send holds none) and gives it back once its answer starts (a phone slow to
+  read holds none either). Event streams take no turn: they wait for news, and their opening
+  and closing run on the process's one shared thread (`live.streams.Handler`).
+- **Order.** A request that finds every turn taken waits, in one of three queues served in
+  order: first what a person is doing (any form sent: a save, a name, a correction; and the
+  scorer's pages, `SCORERS_PAGES`, which a save leads back to), then the other pages, then
+  the polls.
+- **Shedding.** A live region's poll (`is_poll`) that finds `SHED_POLLS_ABOVE` requests in
+  flight (running or waiting; event streams left out) is answered 503 with `Retry-After` at
+  once, before Django sees it: no turn, no thread, no query. The phone shows what it showed
+  and asks again after that time (static/js/live.js); the saves it would have waited behind
+  are on their watchers' screens at the next poll or push.
+
+So the queues are bounded where the requests are many and can wait (the polls), and what a
+person is doing is never refused: it waits only behind other people's actions.
+
+The bound on requests in flight is the work a process may hold before a poll waits for it:
+with a request of the table taking a few milliseconds of CPU, a few dozen in flight keep a core
+busy for a good part of a second. At that depth the process is behind, and a poll is the
+request whose answer loses least by coming a few seconds later. Under it nothing is shed, so
+an ordinary evening never sees it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections import deque
 
-from scorekeeper.bodylimit import App, Receive, Scope, Send
+from django.urls import Resolver404, resolve
+
+from scorekeeper.bodylimit import App, Message, Receive, Scope, Send
 
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER = 10  # seconds a phone waits after a shed poll (it adds its own share at random)
 LOG_EVERY = 10.0  # seconds: while shedding, one log line this often at most, with the count
 BODY = b"This server is busy: the standings are asked for again in a few seconds."
+# The pages a scorer is shown after a save, or correcting one: the link's and the owner's
+# table, a club night's table card, and their corrections.
+SCORERS_PAGES = frozenset(
+    {
+        "scorer",
+        "scorer_deal_edit",
+        "scorer_round_edit",
+        "session",
+        "deal_edit",
+        "round_edit",
+        "night_table",
+    }
+)
+FIRST, THEN, LAST = 0, 1, 2  # the queues: a person's action, a page, a poll
 
 
 def is_poll(scope: Scope) -> bool:
@@ -46,14 +77,31 @@ def is_poll(scope: Scope) -> bool:
     return (b"hx-trigger", b"live") in headers and (b"hx-request", b"true") in headers
 
 
-class Shed:
-    """An ASGI app around `app` that answers a live region's poll 503 with `Retry-After` while
-    more than `bound` other requests are in flight in this process (0: never)."""
+def queue_of(scope: Scope) -> int:
+    """Which queue a request waits in when every turn is taken (FIRST, THEN or LAST)."""
+    if scope["method"] not in ("GET", "HEAD"):
+        return FIRST
+    if is_poll(scope):
+        return LAST
+    try:
+        name = resolve(scope["path"]).url_name
+    except Resolver404:
+        return THEN
+    return FIRST if name in SCORERS_PAGES else THEN
 
-    def __init__(self, app: App, bound: int) -> None:
+
+class Shed:
+    """An ASGI app around `app`: at most `at_once` requests in it at a time, the others waiting
+    in order (0: no bound), and a live region's poll answered 503 with `Retry-After` while
+    `bound` other requests are in flight (0: never)."""
+
+    def __init__(self, app: App, bound: int, at_once: int = 0) -> None:
         self.app = app
         self.bound = bound
+        self.at_once = at_once
         self.in_flight = 0  # requests started and not yet answered, event streams left out
+        self.running = 0  # requests holding a turn
+        self.waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque(), deque())
         self.shed = 0  # polls shed since the process started
         self._logged_at = 0.0
         self._logged_count = 0
@@ -68,10 +116,61 @@ class Shed:
             await refuse(send)
             return
         self.in_flight += 1
+        holding = False
+
+        async def receive_then_wait() -> Message:
+            """The request's messages; once its body has come, its turn waited for."""
+            nonlocal holding
+            message = await receive()
+            last = message["type"] == "http.request" and not message.get("more_body")
+            if last and not holding:
+                await self._turn(scope)
+                holding = True
+            return message
+
+        async def send_and_give_back(message: Message) -> None:
+            nonlocal holding
+            if message["type"] == "http.response.start" and holding:
+                holding = False
+                self._pass_on()
+            await send(message)
+
         try:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive_then_wait, send_and_give_back)
         finally:
             self.in_flight -= 1
+            if holding:
+                self._pass_on()
+
+    async def _turn(self, scope: Scope) -> None:
+        """Wait until this request may run: at once while a turn is free and nobody waits."""
+        if not self.at_once or (self.running < self.at_once and not any(self.waiting)):
+            self.running += 1
+            return
+        turn = asyncio.get_running_loop().create_future()
+        queue = self.waiting[queue_of(scope)]
+        queue.append(turn)
+        try:
+            await turn  # the turn handed over (`running` counts it already)
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._pass_on()  # handed over as the request was given up: pass it on
+            else:
+                queue.remove(turn)
+            raise
+
+    def _pass_on(self) -> None:
+        """Give a turn back: to the first waiting request of the first queue, if any."""
+        if not self.at_once:
+            self.running -= 1
+            return
+        for queue in self.waiting:
+            while queue:
+                turn = queue.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self.running -= 1
 
     def _log(self) -> None:
         """One warning per LOG_EVERY seconds while shedding: how many since the last one."""
@@ -80,10 +179,11 @@ class Shed:
             return
         logger.warning(
             "Busy: %d live-region polls answered 503 (Retry-After %d s); %d requests in flight, "
-            "above SHED_POLLS_ABOVE=%d",
+            "%d waiting; SHED_POLLS_ABOVE=%d",
             self.shed - self._logged_count,
             RETRY_AFTER,
             self.in_flight,
+            sum(len(queue) for queue in self.waiting),
             self.bound,
         )
         self._logged_at, self._logged_count = now, self.shed

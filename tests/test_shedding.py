@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from html import unescape
 from typing import Any
@@ -148,7 +148,7 @@ class Slow:
         await send({"type": "http.response.body", "body": b"ok"})
 
 
-def _run[T](job: Callable[[], Any]) -> T:
+def _run[T](job: Callable[[], Coroutine[Any, Any, T]]) -> T:
     return _apart(lambda: asyncio.run(asyncio.wait_for(job(), 60)))
 
 
@@ -238,6 +238,112 @@ def test_a_request_that_fails_leaves_the_count() -> None:
 
     _run(job)
     assert shed.in_flight == 0
+
+
+class Turns:
+    """An app that notes each request as it runs (once its body has come, as Django's handler
+    runs the view), and holds the answer to `/held/` until `go`; `midway` holds, instead, the
+    body of its answer once begun."""
+
+    def __init__(self) -> None:
+        self.ran: list[str] = []
+        self.go = asyncio.Event()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        self.ran.append(f"{scope['method']} {scope['path']}")
+        if scope["path"] == "/held/":
+            await self.go.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        if scope["path"] == "/midway/":
+            await self.go.wait()
+        await send({"type": "http.response.body", "body": b"ok"})
+
+
+async def _settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_with_every_turn_taken_a_persons_action_runs_first_then_pages_then_polls() -> None:
+    app = Turns()
+    shed = Shed(app, bound=10, at_once=1)
+
+    async def job() -> list[str]:
+        held = asyncio.create_task(request(shed, "GET", "/held/"))
+        await _settle()
+        htmx = (("HX-Request", "true"), ("HX-Trigger", "live"))
+        waiting = [
+            asyncio.create_task(request(shed, method, path, *headers))
+            for method, path, headers in [
+                (*POLL, ()),
+                ("GET", "/w/some-token/", ()),  # a watcher's page
+                ("POST", "/s/some-token/", ()),  # a save
+                ("GET", "/s/some-token/", ()),  # the scorer's page
+                ("GET", "/n/tok/display/", htmx),  # a club night's board, polled from its page
+            ]
+        ]
+        await _settle()
+        assert app.ran == ["GET /held/"] and shed.running == 1
+        app.go.set()
+        await asyncio.gather(held, *waiting)
+        return app.ran
+
+    assert _run(job) == [
+        "GET /held/",
+        "POST /s/some-token/",
+        "GET /s/some-token/",
+        "GET /w/some-token/",
+        "GET /w/some-token/live/",
+        "GET /n/tok/display/",
+    ]
+    assert (shed.running, shed.in_flight, shed.shed) == (0, 0, 0)
+
+
+def test_a_phone_slow_to_send_or_to_read_holds_no_turn() -> None:
+    app = Turns()
+    shed = Shed(app, bound=10, at_once=1)
+
+    async def job() -> tuple[list[str], int]:
+        held = Held()  # bodies that do not come
+        held.start(shed, 3)
+        midway = asyncio.create_task(request(shed, "GET", "/midway/"))  # answer begun, unread
+        await _settle()
+        save = await request(shed, "POST", "/s/some-token/")
+        running = shed.running
+        app.go.set()
+        await held.release()
+        await midway
+        return app.ran, save.status + running
+
+    ran, status = _run(job)
+    assert ran[:2] == ["GET /midway/", "POST /s/some-token/"]
+    assert status == 200
+    assert (shed.running, shed.in_flight) == (0, 0)
+
+
+def test_a_request_given_up_while_waiting_leaves_its_place() -> None:
+    app = Turns()
+    shed = Shed(app, bound=10, at_once=1)
+
+    async def job() -> list[str]:
+        held = asyncio.create_task(request(shed, "GET", "/held/"))
+        await _settle()
+        gone = asyncio.create_task(request(shed, "POST", "/gone/"))
+        later = asyncio.create_task(request(shed, "GET", "/later/"))
+        await _settle()
+        gone.cancel()  # the phone went away
+        await _settle()
+        app.go.set()
+        await held
+        await later
+        with pytest.raises(asyncio.CancelledError):
+            await gone
+        return app.ran
+
+    assert _run(job) == ["GET /held/", "GET /later/"]
+    assert (shed.running, shed.in_flight) == (0, 0)
+    assert not any(shed.waiting)
 
 
 @pytest.mark.parametrize(
