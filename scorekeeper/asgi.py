@@ -32,11 +32,7 @@ def open_more_files() -> None:
 open_more_files()
 # Django's handler (except for the event streams), behind the bound on a request's body,
 # which Django would otherwise read to its end, to a temporary file, before any check; and
-# before both, the requests taken in turn, and the live regions' polls shed while the
+# before both, the requests taken in turns, and the live regions' polls shed while the
 # process is past its capacity.
-application = Shed(
-    BodyLimit(Handler(), settings.MAX_REQUEST_BODY),
-    settings.SHED_POLLS_ABOVE,
-    settings.REQUESTS_AT_ONCE,
-)
+application = Shed(BodyLimit(Handler(), settings.MAX_REQUEST_BODY), settings.REQUESTS_AT_ONCE)
 warm()

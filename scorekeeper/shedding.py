@@ -1,35 +1,32 @@
-"""Load on the async server (`asgi.py`): past its capacity, a process sheds the polls of the live
-regions (503 with `Retry-After`, at once) and serves what cannot wait first.
+"""Load on the async server (`asgi.py`): past its capacity, a process serves what cannot wait
+first, and sheds the polls of the live regions (503 with `Retry-After`, at once).
 
 Left alone, every request a process accepts runs at once, on a thread of its own, all sharing
 the process's one interpreter: a process given more than it can do slows every answer alike, a
 save as much as a watcher's safety-net poll, until answers come later than phones wait for them
 and the work done for them is thrown away. `Shed` orders the work instead:
 
-- **Turns.** At most `REQUESTS_AT_ONCE` requests of a process run in Django at a time. More at
-  once would not finish sooner (they share one interpreter); a few keep the database's round
-  trips overlapped with other requests' Python. A request takes its turn once its body has come
-  (a phone slow to send holds none) and gives it back once its answer starts (a phone slow to
-  read holds none either). Event streams take no turn: they wait for news, and their opening
-  and closing run on the process's one shared thread (`live.streams.Handler`).
-- **Order.** A request that finds every turn taken waits, in one of three queues served in
+- **Turns.** At most `REQUESTS_AT_ONCE` requests of a process run in Django at a time. A
+  request takes its turn once its body has come (a phone slow to send holds none) and gives it
+  back once its answer starts (a phone slow to read holds none either). Event streams take no
+  turn: they wait for news, and their opening and closing run on the process's one shared
+  thread (`live.streams.Handler`).
+- **Order.** A request that finds every turn taken waits, in one of two queues served in
   order: first what a person is doing (any form sent: a save, a name, a correction; and the
-  scorer's pages, `SCORERS_PAGES`, which a save leads back to), then the other pages, then
-  the polls.
-- **Shedding.** A live region's poll (`is_poll`) that finds `SHED_POLLS_ABOVE` requests in
-  flight (running or waiting; event streams left out) is answered 503 with `Retry-After` at
-  once, before Django sees it: no turn, no thread, no query. The phone shows what it showed
-  and asks again after that time (static/js/live.js); the saves it would have waited behind
-  are on their watchers' screens at the next poll or push.
+  scorer's pages, `SCORERS_PAGES`, which a save leads back to), then the other pages.
+- **Shedding.** A live region's poll (`is_poll`) that would wait is answered 503 with
+  `Retry-After` instead, before Django's view runs: no thread, no query. The phone shows what
+  it showed and asks again after that time (static/js/live.js); the saves it would have waited
+  behind reach its screen at its next poll or push.
 
-So the queues are bounded where the requests are many and can wait (the polls), and what a
-person is doing is never refused: it waits only behind other people's actions.
+So no poll queues, and what a person is doing is never refused: it waits only behind other
+people's actions.
 
-The bound on requests in flight is the work a process may hold before a poll waits for it:
-with a request of the table taking a few milliseconds of CPU, a few dozen in flight keep a core
-busy for a good part of a second. At that depth the process is behind, and a poll is the
-request whose answer loses least by coming a few seconds later. Under it nothing is shed, so
-an ordinary evening never sees it.
+The bound is where a process is behind: an ordinary evening's process runs a few requests at a
+time, and with the requests of the table taking a few milliseconds of CPU each, sixteen running
+at once on one interpreter (the default) each take many times their own cost. More turns would
+let the process start more work it cannot finish sooner; far fewer would leave the database's
+round trips and the phones' connections without other work to overlap.
 """
 
 from __future__ import annotations
@@ -41,7 +38,7 @@ from collections import deque
 
 from django.urls import Resolver404, resolve
 
-from scorekeeper.bodylimit import App, Message, Receive, Scope, Send
+from scorekeeper.bodylimit import DISCONNECT, App, Message, Receive, Scope, Send
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +58,7 @@ SCORERS_PAGES = frozenset(
         "night_table",
     }
 )
-FIRST, THEN, LAST = 0, 1, 2  # the queues: a person's action, a page, a poll
+FIRST, THEN = 0, 1  # the queues: a person's action or the scorer's page; any other page
 
 
 def is_poll(scope: Scope) -> bool:
@@ -78,11 +75,9 @@ def is_poll(scope: Scope) -> bool:
 
 
 def queue_of(scope: Scope) -> int:
-    """Which queue a request waits in when every turn is taken (FIRST, THEN or LAST)."""
+    """Which queue a request waits in when every turn is taken: FIRST or THEN."""
     if scope["method"] not in ("GET", "HEAD"):
         return FIRST
-    if is_poll(scope):
-        return LAST
     try:
         name = resolve(scope["path"]).url_name
     except Resolver404:
@@ -92,16 +87,15 @@ def queue_of(scope: Scope) -> int:
 
 class Shed:
     """An ASGI app around `app`: at most `at_once` requests in it at a time, the others waiting
-    in order (0: no bound), and a live region's poll answered 503 with `Retry-After` while
-    `bound` other requests are in flight (0: never)."""
+    in order, and a live region's poll that would wait answered 503 with `Retry-After` instead
+    (0: no bound, nothing shed)."""
 
-    def __init__(self, app: App, bound: int, at_once: int = 0) -> None:
+    def __init__(self, app: App, at_once: int) -> None:
         self.app = app
-        self.bound = bound
         self.at_once = at_once
         self.in_flight = 0  # requests started and not yet answered, event streams left out
         self.running = 0  # requests holding a turn
-        self.waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque(), deque())
+        self.waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque())
         self.shed = 0  # polls shed since the process started
         self._logged_at = 0.0
         self._logged_count = 0
@@ -110,31 +104,37 @@ class Shed:
         if scope["type"] != "http" or scope["path"].endswith("/events/"):
             await self.app(scope, receive, send)
             return
-        if self.bound and self.in_flight >= self.bound and is_poll(scope):
-            self.shed += 1
-            self._log()
-            await refuse(send)
-            return
-        self.in_flight += 1
-        holding = False
+        poll = is_poll(scope)
+        holding = shed = False
 
         async def receive_then_wait() -> Message:
-            """The request's messages; once its body has come, its turn waited for."""
-            nonlocal holding
+            """The request's messages; once its body has come, its turn waited for, or for a
+            poll that would wait, a 503 sent and the client's leaving said to the app, which
+            then stops (as Django's handler does) before any thread or query."""
+            nonlocal holding, shed
             message = await receive()
             last = message["type"] == "http.request" and not message.get("more_body")
-            if last and not holding:
+            if last and not (holding or shed):
+                if poll and self.busy():
+                    shed = True
+                    self.shed += 1
+                    self._log()
+                    await refuse(send)
+                    return DISCONNECT
                 await self._turn(scope)
                 holding = True
             return message
 
         async def send_and_give_back(message: Message) -> None:
             nonlocal holding
+            if shed:
+                return  # answered already
             if message["type"] == "http.response.start" and holding:
                 holding = False
                 self._pass_on()
             await send(message)
 
+        self.in_flight += 1
         try:
             await self.app(scope, receive_then_wait, send_and_give_back)
         finally:
@@ -142,9 +142,13 @@ class Shed:
             if holding:
                 self._pass_on()
 
+    def busy(self) -> bool:
+        """Whether a request arriving now would wait for its turn."""
+        return bool(self.at_once) and (self.running >= self.at_once or any(self.waiting))
+
     async def _turn(self, scope: Scope) -> None:
         """Wait until this request may run: at once while a turn is free and nobody waits."""
-        if not self.at_once or (self.running < self.at_once and not any(self.waiting)):
+        if not self.busy():
             self.running += 1
             return
         turn = asyncio.get_running_loop().create_future()
@@ -161,9 +165,6 @@ class Shed:
 
     def _pass_on(self) -> None:
         """Give a turn back: to the first waiting request of the first queue, if any."""
-        if not self.at_once:
-            self.running -= 1
-            return
         for queue in self.waiting:
             while queue:
                 turn = queue.popleft()
@@ -178,13 +179,12 @@ class Shed:
         if now - self._logged_at < LOG_EVERY:
             return
         logger.warning(
-            "Busy: %d live-region polls answered 503 (Retry-After %d s); %d requests in flight, "
-            "%d waiting; SHED_POLLS_ABOVE=%d",
+            "Busy: %d live-region polls answered 503 (Retry-After %d s); %d requests running "
+            "(REQUESTS_AT_ONCE), %d waiting",
             self.shed - self._logged_count,
             RETRY_AFTER,
-            self.in_flight,
+            self.running,
             sum(len(queue) for queue in self.waiting),
-            self.bound,
         )
         self._logged_at, self._logged_count = now, self.shed
 

@@ -1,7 +1,7 @@
-"""Past its capacity the async server sheds what can wait (`scorekeeper/shedding.py`): above the
-bound of requests in flight, a live region's poll is answered 503 with Retry-After before Django
-sees it, while a save and a page are served as ever. Here as plain ASGI calls, and through the
-app `asgi.py` serves, with requests really held in flight."""
+"""Past its capacity the async server sheds what can wait (`scorekeeper/shedding.py`): with every
+turn taken, a live region's poll is answered 503 with Retry-After before any view runs, while a
+save waits for its turn ahead of the pages and is stored. Here as plain ASGI calls, and through
+the app `asgi.py` serves."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from html import unescape
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import connections
 from django.urls import URLPattern, get_resolver
 
 from scorekeeper.models import Change, GameSession
-from scorekeeper.shedding import BODY, RETRY_AFTER, Shed, is_poll
+from scorekeeper.shedding import BODY, FIRST, RETRY_AFTER, Shed, is_poll
 from tests.factories import worked_deal_form
 
 
@@ -135,124 +136,21 @@ class Held:
         return list(await asyncio.gather(*self.tasks))
 
 
-class Slow:
-    """An app that answers each request once its body has come: "ok", and the requests it saw."""
-
-    def __init__(self) -> None:
-        self.seen: list[str] = []
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        self.seen.append(f"{scope['method']} {scope['path']}")
-        await receive()
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b"ok"})
-
-
-def _run[T](job: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    return _apart(lambda: asyncio.run(asyncio.wait_for(job(), 60)))
-
-
-POLL = ("GET", "/w/some-token/live/")
-
-
-def test_above_the_bound_a_poll_is_answered_503_with_retry_after_a_save_goes_through() -> None:
-    app = Slow()
-    shed = Shed(app, bound=3)
-
-    async def job() -> tuple[Answer, Answer, Answer, int, list[Answer]]:
-        held = Held()
-        held.start(shed, 3)
-        await asyncio.sleep(0)  # each held request has started
-        in_flight = shed.in_flight
-        poll = await request(shed, *POLL, ("If-None-Match", '"v3"'))
-        save = await request(shed, "POST", "/s/some-token/", body=b"number=4")
-        page = await request(shed, "GET", "/s/some-token/")
-        return poll, save, page, in_flight, await held.release()
-
-    poll, save, page, in_flight, held = _run(job)
-    assert in_flight == 3
-    assert poll.status == 503
-    assert poll.header("retry-after") == str(RETRY_AFTER)
-    assert poll.header("cache-control") == "no-store"
-    assert poll.header("content-type") == "text/plain; charset=utf-8"
-    assert poll.body == BODY
-    assert "GET /w/some-token/live/" not in app.seen  # answered before the app
-    assert (save.status, page.status) == (200, 200)
-    assert [answer.status for answer in held] == [200, 200, 200]
-    assert shed.shed == 1
-    assert shed.in_flight == 0
-
-
-def test_under_the_bound_every_poll_is_served() -> None:
-    app = Slow()
-    shed = Shed(app, bound=3)
-
-    async def job() -> tuple[Answer, list[Answer]]:
-        held = Held()
-        held.start(shed, 2)
-        await asyncio.sleep(0)
-        return await request(shed, *POLL), await held.release()
-
-    poll, _ = _run(job)
-    assert poll.status == 200
-    assert shed.shed == 0
-
-
-def test_event_streams_are_neither_counted_nor_shed() -> None:
-    app = Slow()
-    shed = Shed(app, bound=1)
-
-    async def job() -> tuple[Answer, int, list[Answer]]:
-        held = Held()
-        held.start(shed, 3, path="/w/some-token/events/")
-        await asyncio.sleep(0)
-        in_flight = shed.in_flight
-        return await request(shed, *POLL), in_flight, await held.release()
-
-    poll, in_flight, _ = _run(job)
-    assert in_flight == 0
-    assert poll.status == 200
-
-
-def test_a_bound_of_zero_sheds_nothing() -> None:
-    shed = Shed(Slow(), bound=0)
-
-    async def job() -> tuple[Answer, list[Answer]]:
-        held = Held()
-        held.start(shed, 5)
-        await asyncio.sleep(0)
-        return await request(shed, *POLL), await held.release()
-
-    assert _run(job)[0].status == 200
-
-
-def test_a_request_that_fails_leaves_the_count() -> None:
-    async def failing(scope: Any, receive: Any, send: Any) -> None:
-        raise RuntimeError("broken")
-
-    shed = Shed(failing, bound=1)
-
-    async def job() -> None:
-        with pytest.raises(RuntimeError):
-            await request(shed, "GET", "/")
-
-    _run(job)
-    assert shed.in_flight == 0
-
-
 class Turns:
     """An app that notes each request as it runs (once its body has come, as Django's handler
-    runs the view), and holds the answer to `/held/` until `go`; `midway` holds, instead, the
-    body of its answer once begun."""
+    runs the view), and holds the answer to `/held/` and to event streams until `go`; `midway`
+    holds, instead, the body of its answer once begun."""
 
     def __init__(self) -> None:
         self.ran: list[str] = []
         self.go = asyncio.Event()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        await receive()
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return  # the client left (or was answered already): no view runs
         self.ran.append(f"{scope['method']} {scope['path']}")
-        if scope["path"] == "/held/":
+        if scope["path"] == "/held/" or scope["path"].endswith("/events/"):
             await self.go.wait()
         await send({"type": "http.response.start", "status": 200, "headers": []})
         if scope["path"] == "/midway/":
@@ -260,16 +158,119 @@ class Turns:
         await send({"type": "http.response.body", "body": b"ok"})
 
 
+def _run[T](job: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    return _apart(lambda: asyncio.run(asyncio.wait_for(job(), 60)))
+
+
 async def _settle() -> None:
     for _ in range(5):
         await asyncio.sleep(0)
 
 
-def test_with_every_turn_taken_a_persons_action_runs_first_then_pages_then_polls() -> None:
-    app = Turns()
-    shed = Shed(app, bound=10, at_once=1)
+POLL = ("GET", "/w/some-token/live/")
 
-    async def job() -> list[str]:
+
+def test_with_every_turn_taken_a_poll_is_answered_503_and_a_save_waits_its_turn() -> None:
+    app = Turns()
+    shed = Shed(app, at_once=2)
+
+    async def job() -> tuple[Answer, Answer, list[str], list[Answer]]:
+        held = [asyncio.create_task(request(shed, "GET", "/held/")) for _ in range(2)]
+        await _settle()
+        poll = await request(shed, *POLL, ("If-None-Match", '"v3"'))
+        save = asyncio.create_task(request(shed, "POST", "/s/some-token/", body=b"number=4"))
+        await _settle()
+        ran = list(app.ran)
+        app.go.set()
+        return poll, await save, ran, list(await asyncio.gather(*held))
+
+    poll, save, ran_while_held, held = _run(job)
+    assert ran_while_held == ["GET /held/", "GET /held/"]  # the save waited for a turn
+    assert poll.status == 503
+    assert poll.header("retry-after") == str(RETRY_AFTER)
+    assert poll.header("cache-control") == "no-store"
+    assert poll.header("content-type") == "text/plain; charset=utf-8"
+    assert poll.body == BODY
+    assert "GET /w/some-token/live/" not in app.ran  # no view ran for it
+    assert save.status == 200
+    assert app.ran[-1] == "POST /s/some-token/"
+    assert [answer.status for answer in held] == [200, 200]
+    assert shed.shed == 1
+    assert (shed.running, shed.in_flight) == (0, 0)
+
+
+def test_while_a_turn_is_free_every_poll_is_served() -> None:
+    app = Turns()
+    shed = Shed(app, at_once=2)
+
+    async def job() -> Answer:
+        held = asyncio.create_task(request(shed, "GET", "/held/"))
+        await _settle()
+        poll = await request(shed, *POLL)
+        app.go.set()
+        await held
+        return poll
+
+    assert _run(job).status == 200
+    assert shed.shed == 0
+
+
+def test_event_streams_take_no_turn() -> None:
+    app = Turns()
+    shed = Shed(app, at_once=1)
+
+    async def job() -> tuple[Answer, int]:
+        streams = [
+            asyncio.create_task(request(shed, "GET", "/w/some-token/events/")) for _ in range(3)
+        ]
+        await _settle()
+        in_flight = shed.in_flight
+        poll = await request(shed, *POLL)
+        app.go.set()
+        await asyncio.gather(*streams)
+        return poll, in_flight
+
+    poll, in_flight = _run(job)
+    assert in_flight == 0
+    assert poll.status == 200
+
+
+def test_with_no_bound_nothing_waits_and_nothing_is_shed() -> None:
+    app = Turns()
+    shed = Shed(app, at_once=0)
+
+    async def job() -> Answer:
+        held = [asyncio.create_task(request(shed, "GET", "/held/")) for _ in range(50)]
+        await _settle()
+        poll = await request(shed, *POLL)
+        app.go.set()
+        await asyncio.gather(*held)
+        return poll
+
+    assert _run(job).status == 200
+    assert (shed.shed, shed.running) == (0, 0)
+
+
+def test_a_request_that_fails_gives_its_turn_back() -> None:
+    async def failing(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        raise RuntimeError("broken")
+
+    shed = Shed(failing, at_once=1)
+
+    async def job() -> None:
+        with pytest.raises(RuntimeError):
+            await request(shed, "GET", "/")
+
+    _run(job)
+    assert (shed.running, shed.in_flight) == (0, 0)
+
+
+def test_with_every_turn_taken_a_persons_action_runs_first_then_pages() -> None:
+    app = Turns()
+    shed = Shed(app, at_once=1)
+
+    async def job() -> list[Answer]:
         held = asyncio.create_task(request(shed, "GET", "/held/"))
         await _settle()
         htmx = (("HX-Request", "true"), ("HX-Trigger", "live"))
@@ -286,45 +287,43 @@ def test_with_every_turn_taken_a_persons_action_runs_first_then_pages_then_polls
         await _settle()
         assert app.ran == ["GET /held/"] and shed.running == 1
         app.go.set()
-        await asyncio.gather(held, *waiting)
-        return app.ran
+        await held
+        return list(await asyncio.gather(*waiting))
 
-    assert _run(job) == [
+    answers = _run(job)
+    assert app.ran == [
         "GET /held/",
         "POST /s/some-token/",
         "GET /s/some-token/",
         "GET /w/some-token/",
-        "GET /w/some-token/live/",
-        "GET /n/tok/display/",
     ]
-    assert (shed.running, shed.in_flight, shed.shed) == (0, 0, 0)
+    assert [answer.status for answer in answers] == [503, 200, 200, 200, 503]
+    assert (shed.running, shed.in_flight, shed.shed) == (0, 0, 2)
 
 
 def test_a_phone_slow_to_send_or_to_read_holds_no_turn() -> None:
     app = Turns()
-    shed = Shed(app, bound=10, at_once=1)
+    shed = Shed(app, at_once=1)
 
-    async def job() -> tuple[list[str], int]:
+    async def job() -> Answer:
         held = Held()  # bodies that do not come
         held.start(shed, 3)
         midway = asyncio.create_task(request(shed, "GET", "/midway/"))  # answer begun, unread
         await _settle()
         save = await request(shed, "POST", "/s/some-token/")
-        running = shed.running
         app.go.set()
         await held.release()
         await midway
-        return app.ran, save.status + running
+        return save
 
-    ran, status = _run(job)
-    assert ran[:2] == ["GET /midway/", "POST /s/some-token/"]
-    assert status == 200
+    assert _run(job).status == 200
+    assert app.ran[:2] == ["GET /midway/", "POST /s/some-token/"]
     assert (shed.running, shed.in_flight) == (0, 0)
 
 
 def test_a_request_given_up_while_waiting_leaves_its_place() -> None:
     app = Turns()
-    shed = Shed(app, bound=10, at_once=1)
+    shed = Shed(app, at_once=1)
 
     async def job() -> list[str]:
         held = asyncio.create_task(request(shed, "GET", "/held/"))
@@ -375,7 +374,7 @@ def test_every_live_regions_route_ends_in_live_and_nothing_else_does() -> None:
     assert live and live == {route for route in routes if route.endswith("live/")}
 
 
-# Through the app asgi.py serves: Django's handler, with requests really held in flight.
+# Through the app asgi.py serves: Django's handler, with every turn taken.
 
 _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 _HIDDEN = re.compile(r'<input type="hidden" name="(number|revision|form_key)" value="([^"]*)"')
@@ -384,11 +383,12 @@ _HIDDEN = re.compile(r'<input type="hidden" name="(number|revision|form_key)" va
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> Any:
     """The application `asgi.py` gives the server (without its warm-up, which freezes this test
-    process's objects out of the garbage collector), shedding from 3 requests in flight."""
+    process's objects out of the garbage collector), with one turn."""
     monkeypatch.setattr("scorekeeper.warm.warm", lambda: None)
     application = importlib.import_module("scorekeeper.asgi").application
     assert isinstance(application, Shed)
-    monkeypatch.setattr(application, "bound", 3)
+    assert application.at_once == settings.REQUESTS_AT_ONCE > 0
+    monkeypatch.setattr(application, "at_once", 1)
     # Each request's thread ends with it: its connection goes too, as it would not be reused.
     monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
     return application
@@ -402,7 +402,7 @@ def test_the_served_app_sheds_a_watchers_poll_and_stores_the_scorers_save(
     game.save(update_fields=["watch_token", "scorer_token"])
     form = ("Content-Type", "application/x-www-form-urlencoded")
 
-    async def job() -> tuple[Answer, Answer, Answer, Answer, list[Answer]]:
+    async def job() -> tuple[Answer, Answer, Answer, Answer, bool]:
         named = await request(served, "GET", "/s/s-shed/name/")
         jar = named.cookies()
         token = _CSRF.search(named.body.decode())
@@ -419,29 +419,32 @@ def test_the_served_app_sheds_a_watchers_poll_and_stores_the_scorers_save(
         fields["csrfmiddlewaretoken"] = _CSRF.findall(page)[-1]
         data = worked_deal_form() | fields
 
-        held = Held()
-        held.start(served, 3)
-        await asyncio.sleep(0.05)  # each held request is under way, waiting for its body
+        served.running = 1  # the one turn taken, by a request of another phone
         poll = await request(served, "GET", "/w/w-shed/live/", ("If-None-Match", '"v1"'))
         board = await request(
             served, "GET", "/w/w-shed/", ("HX-Request", "true"), ("HX-Trigger", "live")
         )
-        save = await request(
+        saving = asyncio.create_task(request(
             served, "POST", "/s/s-shed/", cookie, form,
             body="&".join(f"{k}={v}" for k, v in data.items()).encode(),
-        )  # fmt: skip
+        ))  # fmt: skip
+        await asyncio.sleep(0.05)
+        waited = not saving.done() and len(served.waiting[FIRST]) == 1
+        served._pass_on()  # that request answered: its turn goes to the save
+        save = await saving
         jar |= save.cookies()  # its message, in Django's signed cookie
         cookie = ("Cookie", "; ".join(f"{k}={v}" for k, v in jar.items()))
         after = await request(served, "GET", "/s/s-shed/", cookie)
-        return poll, board, save, after, await held.release()
+        return poll, board, save, after, waited
 
-    poll, board, save, after, held = _run(job)
+    poll, board, save, after, waited = _run(job)
     assert (poll.status, poll.header("retry-after")) == (503, str(RETRY_AFTER))
+    assert poll.body == BODY
     assert (board.status, board.header("retry-after")) == (503, str(RETRY_AFTER))
+    assert waited
     assert save.status == 302, save.body[:500]
     assert after.status == 200
     assert "Deal 1 saved" in after.body.decode()
     assert Change.objects.filter(session=game, action="added").count() == 1
     assert len(GameSession.objects.with_seats().get(pk=game.pk).entries()) == 1
-    assert all(answer.status == 200 for answer in held)
-    assert served.in_flight == 0
+    assert (served.running, served.in_flight) == (0, 0)
