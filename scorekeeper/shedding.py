@@ -22,11 +22,13 @@ and the work done for them is thrown away. `Shed` orders the work instead:
 So no poll queues, and what a person is doing is never refused: it waits only behind other
 people's actions.
 
-The bound is where a process is behind: an ordinary evening's process runs a few requests at a
-time, and with the requests of the table taking a few milliseconds of CPU each, sixteen running
-at once on one interpreter (the default) each take many times their own cost. More turns would
-let the process start more work it cannot finish sooner; far fewer would leave the database's
-round trips and the phones' connections without other work to overlap.
+The bound is a few requests at a time (4 by default). They share one interpreter with the
+process's event loop, which reads every phone's request, hands the turns over, answers the
+shed polls and carries the event streams: each thread more running Python makes every one of
+those wait longer for its share, and the process finishes its work no sooner for starting more
+of it. A few let the database's work and the phones' connections overlap with other requests'
+Python. Within its capacity a process seldom has more than a few requests running, so nothing
+waits and nothing is shed.
 """
 
 from __future__ import annotations
