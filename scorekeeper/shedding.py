@@ -11,16 +11,18 @@ and the work done for them is thrown away. `Shed` orders the work instead:
   back once its answer starts (a phone slow to read holds none either). Event streams take no
   turn: they wait for news, and their opening and closing run on the process's one shared
   thread (`live.streams.Handler`).
-- **Order.** A request that finds every turn taken waits, in one of two queues served in
+- **Order.** A request that finds every turn taken waits, in one of three queues served in
   order: first what a person is doing (any form sent: a save, a name, a correction; and the
-  scorer's pages, `SCORERS_PAGES`, which a save leads back to), then the other pages.
-- **Shedding.** A live region's poll (`is_poll`) that would wait is answered 503 with
+  scorer's pages, `SCORERS_PAGES`, which a save leads back to), then the polls of the live
+  regions (`is_poll`: most are answered 304 for less than a bare view costs, and at most a
+  round of turns of them waits), then the other pages.
+- **Shedding.** A poll that finds a whole round of turns waiting already is answered 503 with
   `Retry-After` instead, before Django's view runs: no thread, no query. The phone shows what
   it showed and asks again after that time (static/js/live.js); the saves it would have waited
   behind reach its screen at its next poll or push.
 
-So no poll queues, and what a person is doing is never refused: it waits only behind other
-people's actions.
+So the polls' queue is bounded, and what a person is doing is never refused: it waits only
+behind other people's actions.
 
 The bound is a few requests at a time (4 by default). They share one interpreter with the
 process's event loop, which reads every phone's request, hands the turns over, answers the
@@ -60,7 +62,8 @@ SCORERS_PAGES = frozenset(
         "night_table",
     }
 )
-FIRST, THEN = 0, 1  # the queues: a person's action or the scorer's page; any other page
+# The queues, served in this order: a person's action or the scorer's page; a poll; a page.
+FIRST, POLLS, THEN = 0, 1, 2
 
 
 def is_poll(scope: Scope) -> bool:
@@ -77,9 +80,11 @@ def is_poll(scope: Scope) -> bool:
 
 
 def queue_of(scope: Scope) -> int:
-    """Which queue a request waits in when every turn is taken: FIRST or THEN."""
+    """Which queue a request waits in when every turn is taken: FIRST, POLLS or THEN."""
     if scope["method"] not in ("GET", "HEAD"):
         return FIRST
+    if is_poll(scope):
+        return POLLS
     try:
         name = resolve(scope["path"]).url_name
     except Resolver404:
@@ -97,7 +102,7 @@ class Shed:
         self.at_once = at_once
         self.in_flight = 0  # requests started and not yet answered, event streams left out
         self.running = 0  # requests holding a turn
-        self.waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque())
+        self.waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque(), deque())
         self.shed = 0  # polls shed since the process started
         self._logged_at = 0.0
         self._logged_count = 0
@@ -117,7 +122,7 @@ class Shed:
             message = await receive()
             last = message["type"] == "http.request" and not message.get("more_body")
             if last and not (holding or shed):
-                if poll and self.busy():
+                if poll and self.behind():
                     shed = True
                     self.shed += 1
                     self._log()
@@ -147,6 +152,13 @@ class Shed:
     def busy(self) -> bool:
         """Whether a request arriving now would wait for its turn."""
         return bool(self.at_once) and (self.running >= self.at_once or any(self.waiting))
+
+    def behind(self) -> bool:
+        """Whether a poll arriving now is shed: every turn is taken and a whole round of turns
+        is waiting already. A moment's burst (a save's watchers asking at once) keeps a poll
+        waiting a moment, as a page waits; a process that is behind sheds it."""
+        waiting = sum(len(queue) for queue in self.waiting)
+        return bool(self.at_once) and self.running >= self.at_once and waiting >= self.at_once
 
     async def _turn(self, scope: Scope) -> None:
         """Wait until this request may run: at once while a turn is free and nobody waits."""

@@ -170,19 +170,22 @@ async def _settle() -> None:
 POLL = ("GET", "/w/some-token/live/")
 
 
-def test_with_every_turn_taken_a_poll_is_answered_503_and_a_save_waits_its_turn() -> None:
+def test_with_a_round_of_turns_waiting_a_poll_is_answered_503_and_a_save_goes_first() -> None:
     app = Turns()
     shed = Shed(app, at_once=2)
 
     async def job() -> tuple[Answer, Answer, list[str], list[Answer]]:
         held = [asyncio.create_task(request(shed, "GET", "/held/")) for _ in range(2)]
         await _settle()
+        pages = [asyncio.create_task(request(shed, "GET", "/w/some-token/")) for _ in range(2)]
+        await _settle()  # a whole round of turns waiting
         poll = await request(shed, *POLL, ("If-None-Match", '"v3"'))
         save = asyncio.create_task(request(shed, "POST", "/s/some-token/", body=b"number=4"))
         await _settle()
         ran = list(app.ran)
         app.go.set()
-        return poll, await save, ran, list(await asyncio.gather(*held))
+        answers = await asyncio.gather(*held, *pages)
+        return poll, await save, ran, list(answers)
 
     poll, save, ran_while_held, held = _run(job)
     assert ran_while_held == ["GET /held/", "GET /held/"]  # the save waited for a turn
@@ -193,26 +196,31 @@ def test_with_every_turn_taken_a_poll_is_answered_503_and_a_save_waits_its_turn(
     assert poll.body == BODY
     assert "GET /w/some-token/live/" not in app.ran  # no view ran for it
     assert save.status == 200
-    assert app.ran[-1] == "POST /s/some-token/"
-    assert [answer.status for answer in held] == [200, 200]
+    assert app.ran[2] == "POST /s/some-token/"  # before the pages that waited longer
+    assert [answer.status for answer in held] == [200, 200, 200, 200]
     assert shed.shed == 1
     assert (shed.running, shed.in_flight) == (0, 0)
 
 
-def test_while_a_turn_is_free_every_poll_is_served() -> None:
+def test_a_poll_waits_a_moments_burst_out() -> None:
+    """Every turn taken, one request waiting: the poll waits too, and is served first."""
     app = Turns()
     shed = Shed(app, at_once=2)
 
     async def job() -> Answer:
-        held = asyncio.create_task(request(shed, "GET", "/held/"))
+        held = [asyncio.create_task(request(shed, "GET", "/held/")) for _ in range(2)]
         await _settle()
-        poll = await request(shed, *POLL)
+        page = asyncio.create_task(request(shed, "GET", "/w/some-token/"))
+        await _settle()
+        poll = asyncio.create_task(request(shed, *POLL))
+        await _settle()
         app.go.set()
-        await held
-        return poll
+        await asyncio.gather(*held, page)
+        return await poll
 
     assert _run(job).status == 200
     assert shed.shed == 0
+    assert app.ran[2:] == ["GET /w/some-token/live/", "GET /w/some-token/"]
 
 
 def test_event_streams_take_no_turn() -> None:
@@ -266,7 +274,7 @@ def test_a_request_that_fails_gives_its_turn_back() -> None:
     assert (shed.running, shed.in_flight) == (0, 0)
 
 
-def test_with_every_turn_taken_a_persons_action_runs_first_then_pages() -> None:
+def test_with_every_turn_taken_a_persons_action_runs_first_then_polls_then_pages() -> None:
     app = Turns()
     shed = Shed(app, at_once=1)
 
@@ -295,10 +303,12 @@ def test_with_every_turn_taken_a_persons_action_runs_first_then_pages() -> None:
         "GET /held/",
         "POST /s/some-token/",
         "GET /s/some-token/",
+        "GET /w/some-token/live/",
         "GET /w/some-token/",
     ]
-    assert [answer.status for answer in answers] == [503, 200, 200, 200, 503]
-    assert (shed.running, shed.in_flight, shed.shed) == (0, 0, 2)
+    # The board's poll came with a round of turns waiting already: shed.
+    assert [answer.status for answer in answers] == [200, 200, 200, 200, 503]
+    assert (shed.running, shed.in_flight, shed.shed) == (0, 0, 1)
 
 
 def test_a_phone_slow_to_send_or_to_read_holds_no_turn() -> None:
@@ -420,16 +430,16 @@ def test_the_served_app_sheds_a_watchers_poll_and_stores_the_scorers_save(
         data = worked_deal_form() | fields
 
         served.running = 1  # the one turn taken, by a request of another phone
-        poll = await request(served, "GET", "/w/w-shed/live/", ("If-None-Match", '"v1"'))
-        board = await request(
-            served, "GET", "/w/w-shed/", ("HX-Request", "true"), ("HX-Trigger", "live")
-        )
         saving = asyncio.create_task(request(
             served, "POST", "/s/s-shed/", cookie, form,
             body="&".join(f"{k}={v}" for k, v in data.items()).encode(),
         ))  # fmt: skip
         await asyncio.sleep(0.05)
         waited = not saving.done() and len(served.waiting[FIRST]) == 1
+        poll = await request(served, "GET", "/w/w-shed/live/", ("If-None-Match", '"v1"'))
+        board = await request(
+            served, "GET", "/w/w-shed/", ("HX-Request", "true"), ("HX-Trigger", "live")
+        )
         served._pass_on()  # that request answered: its turn goes to the save
         save = await saving
         jar |= save.cookies()  # its message, in Django's signed cookie
