@@ -14,15 +14,15 @@ and the work done for them is thrown away. `Shed` orders the work instead:
 - **Order.** A request that finds every turn taken waits, in one of three queues served in
   order: first what a person is doing (any form sent: a save, a name, a correction; and the
   scorer's pages, `SCORERS_PAGES`, which a save leads back to), then the polls of the live
-  regions (`is_poll`: most are answered 304 for less than a bare view costs, and at most a
-  round of turns of them waits), then the other pages.
-- **Shedding.** A poll that finds a whole round of turns waiting already is answered 503 with
-  `Retry-After` instead, before Django's view runs: no thread, no query. The phone shows what
-  it showed and asks again after that time (static/js/live.js); the saves it would have waited
-  behind reach its screen at its next poll or push.
+  regions (`is_poll`: most are answered 304 for less than a bare view costs), then the other
+  pages.
+- **Shedding.** A poll that finds a request waiting for `BEHIND` seconds already is answered
+  503 with `Retry-After` instead, before Django's view runs: no thread, no query. The phone
+  shows what it showed and asks again after that time (static/js/live.js); the saves it would
+  have waited behind reach its screen at its next poll or push.
 
-So the polls' queue is bounded, and what a person is doing is never refused: it waits only
-behind other people's actions.
+So a poll waits at most about `BEHIND` (it goes before the pages), a burst sheds nothing, and
+what a person is doing is never refused: it waits only behind other people's actions.
 
 The bound is a few requests at a time (4 by default). They share one interpreter with the
 process's event loop, which reads every phone's request, hands the turns over, answers the
@@ -64,6 +64,10 @@ SCORERS_PAGES = frozenset(
 )
 # The queues, served in this order: a person's action or the scorer's page; a poll; a page.
 FIRST, POLLS, THEN = 0, 1, 2
+# Seconds the longest-waiting request may have waited before polls are shed: far longer than a
+# burst of a save's watchers takes to clear, far shorter than a phone waits for an answer.
+BEHIND = 0.5
+Waiting = tuple[float, "asyncio.Future[None]"]
 
 
 def is_poll(scope: Scope) -> bool:
@@ -102,7 +106,9 @@ class Shed:
         self.at_once = at_once
         self.in_flight = 0  # requests started and not yet answered, event streams left out
         self.running = 0  # requests holding a turn
-        self.waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque(), deque())
+        # Each queue's requests, oldest first: since when (monotonic seconds), and the turn's
+        # future, set when the turn is handed over.
+        self.waiting: tuple[deque[Waiting], ...] = (deque(), deque(), deque())
         self.shed = 0  # polls shed since the process started
         self._logged_at = 0.0
         self._logged_count = 0
@@ -154,34 +160,36 @@ class Shed:
         return bool(self.at_once) and (self.running >= self.at_once or any(self.waiting))
 
     def behind(self) -> bool:
-        """Whether a poll arriving now is shed: every turn is taken and a whole round of turns
-        is waiting already. A moment's burst (a save's watchers asking at once) keeps a poll
-        waiting a moment, as a page waits; a process that is behind sheds it."""
-        waiting = sum(len(queue) for queue in self.waiting)
-        return bool(self.at_once) and self.running >= self.at_once and waiting >= self.at_once
+        """Whether a poll arriving now is shed: every turn is taken and a request has waited
+        `BEHIND` seconds already. A moment's burst (a save's watchers asking at once) clears
+        sooner, and a poll caught in it waits as a page does; a process that is behind sheds."""
+        if not self.at_once or self.running < self.at_once:
+            return False
+        oldest = min((queue[0][0] for queue in self.waiting if queue), default=None)
+        return oldest is not None and time.monotonic() - oldest >= BEHIND
 
     async def _turn(self, scope: Scope) -> None:
         """Wait until this request may run: at once while a turn is free and nobody waits."""
         if not self.busy():
             self.running += 1
             return
-        turn = asyncio.get_running_loop().create_future()
-        queue = self.waiting[queue_of(scope)]
-        queue.append(turn)
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue, entry = self.waiting[queue_of(scope)], (time.monotonic(), turn)
+        queue.append(entry)
         try:
             await turn  # the turn handed over (`running` counts it already)
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._pass_on()  # handed over as the request was given up: pass it on
             else:
-                queue.remove(turn)
+                queue.remove(entry)
             raise
 
     def _pass_on(self) -> None:
         """Give a turn back: to the first waiting request of the first queue, if any."""
         for queue in self.waiting:
             while queue:
-                turn = queue.popleft()
+                _since, turn = queue.popleft()
                 if not turn.done():
                     turn.set_result(None)
                     return
