@@ -98,8 +98,8 @@ def queue_of(scope: Scope) -> int:
 
 class Shed:
     """An ASGI app around `app`: at most `at_once` requests in it at a time, the others waiting
-    in order, and a live region's poll that would wait answered 503 with `Retry-After` instead
-    (0: no bound, nothing shed)."""
+    in order, and a live region's poll answered 503 with `Retry-After` instead while the
+    process is behind (`behind`) (0: no bound, nothing shed)."""
 
     def __init__(self, app: App, at_once: int) -> None:
         self.app = app
@@ -122,8 +122,8 @@ class Shed:
 
         async def receive_then_wait() -> Message:
             """The request's messages; once its body has come, its turn waited for, or for a
-            poll that would wait, a 503 sent and the client's leaving said to the app, which
-            then stops (as Django's handler does) before any thread or query."""
+            poll while the process is behind, a 503 sent and the client's leaving said to the
+            app, which then stops (as Django's handler does) before any thread or query."""
             nonlocal holding, shed
             message = await receive()
             last = message["type"] == "http.request" and not message.get("more_body")
