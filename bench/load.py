@@ -89,6 +89,9 @@ class Tally:
     started: float = field(default_factory=time.monotonic)
     lags: list[float] = field(default_factory=list)  # the client's event loop, late by (s)
     pages: list[tuple[str, float]] = field(default_factory=list)  # (which page, seconds)
+    # Live-region polls the server shed (503 with Retry-After): ("poll" a timed one, "push"
+    # one after a stream's news; the seconds its answer took). Not failures: the phone waits.
+    shed: list[tuple[str, float]] = field(default_factory=list)
 
     def record(self, kind: str, response: Response, page: str = "") -> Response:
         """Keep an answer; `page` names which page a "page" answer is, for the breakdown."""
@@ -234,7 +237,9 @@ async def watcher(
     if etag is None:
         return
     while await _pause(stop, rng.uniform(every * 0.8, every * 1.2)):
-        etag = await _fetch_live(phone, table, etag, tally)
+        etag, wait = await _fetch_live(phone, table, etag, tally)
+        while wait and await _pause(stop, backed_off(wait, rng)):  # shed: later, then again
+            etag, wait = await _fetch_live(phone, table, etag, tally)
 
 
 async def _join(
@@ -250,21 +255,33 @@ async def _join(
 
 async def _fetch_live(
     phone: AsyncPhone, table: TableRun, etag: str, tally: Tally, pushed: bool = False
-) -> str:
+) -> tuple[str, float]:
     """The live region asked for with the ETag shown, as live.js asks (after a push, or at a
-    poll's tick); the ETag shown after. One that fails is made again at the next news or tick."""
+    poll's tick): the ETag shown after, and the seconds the server asked the phone to wait
+    before asking again (its `Retry-After` on a shed poll's 503; else 0). One that fails is
+    made again at the next news or tick."""
     try:
         answer = await phone.get(f"/w/{table.watch}/live/", If_None_Match=etag)
     except ServerGone as error:
         tally.failures.append(f"poll: {error}")
-        return etag
+        return etag, 0.0
     if answer.status == 304:
         tally.record("poll 304", answer)
-        return etag
+        return etag, 0.0
+    if answer.status == 503 and answer.headers.get("retry-after", "").isdigit():
+        tally.shed.append(("push" if pushed else "poll", answer.seconds))
+        return etag, float(answer.headers["retry-after"])
     tally.record("push 200" if pushed and answer.status == 200 else "poll 200", answer)
     if answer.status != 200:
-        return etag
-    return answer.headers.get("etag", etag).removeprefix("W/")
+        return etag, 0.0
+    return answer.headers.get("etag", etag).removeprefix("W/"), 0.0
+
+
+def backed_off(retry_after: float, rng: random.Random) -> float:
+    """How long a phone waits after a shed poll, as live.js does: the server's `Retry-After`
+    and up to half as much again, at random, so that the phones shed together come back
+    spread out."""
+    return retry_after * rng.uniform(1.0, 1.5)
 
 
 async def until_poll(
@@ -323,7 +340,10 @@ async def push_watcher(
                 break
             pushed = news.is_set()
             news.clear()
-            etag = await _fetch_live(phone, table, etag, tally, pushed)
+            etag, wait = await _fetch_live(phone, table, etag, tally, pushed)
+            while wait and await _pause(stop, backed_off(wait, rng)):  # shed: later, then again
+                etag, wait = await _fetch_live(phone, table, etag, tally, news.is_set())
+                news.clear()
     finally:
         listening.cancel()
         with suppress(asyncio.CancelledError):

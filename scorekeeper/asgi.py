@@ -14,6 +14,7 @@ from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from scorekeeper.bodylimit import BodyLimit  # noqa: E402
 from scorekeeper.disconnects import DisconnectAfterStart  # noqa: E402
 from scorekeeper.live.streams import Gate  # noqa: E402 (needs the settings and apps loaded above)
+from scorekeeper.shedding import Shed  # noqa: E402
 from scorekeeper.warm import warm  # noqa: E402
 
 
@@ -32,7 +33,12 @@ def open_more_files() -> None:
 
 open_more_files()
 # Django's own handler, behind: the event streams' gate (their limits and their one shared
-# thread); a phone's leaving told once its answer has begun; and the bound on a request's body,
-# which Django would otherwise read to its end, to a temporary file, before any check.
-application = BodyLimit(DisconnectAfterStart(Gate(ASGIHandler())), settings.MAX_REQUEST_BODY)
+# thread); a phone's leaving told once its answer has begun; the bound on a request's body,
+# which Django would otherwise read to its end, to a temporary file, before any check; and
+# before all of them, the requests taken in turns, and the live regions' polls shed while the
+# process is past its capacity.
+application = Shed(
+    BodyLimit(DisconnectAfterStart(Gate(ASGIHandler())), settings.MAX_REQUEST_BODY),
+    settings.REQUESTS_AT_ONCE,
+)
 warm()

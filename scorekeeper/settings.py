@@ -265,6 +265,10 @@ STREAMS_PER_PROCESS = envint("STREAMS_PER_PROCESS", 0)  # 0: half the open-files
 # largest body the app takes is a scoresheet file's upload, the file and its form around it.
 # Past it the answer is 413 and the rest is never read. Behind nginx, its client_max_body_size.
 MAX_REQUEST_BODY = envint("MAX_REQUEST_BODY", bounds.MAX_FILE_BYTES + 1_000_000)
+# Load on the async server (scorekeeper/shedding.py says why this many): the requests one
+# process runs in Django at a time, the others waiting in order, a person's actions first,
+# and a live region's poll that would wait answered 503 with Retry-After (0: no bound).
+REQUESTS_AT_ONCE = envint("REQUESTS_AT_ONCE", 4)
 # How many reverse proxies in front append to X-Forwarded-For (0: none; count by REMOTE_ADDR).
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", 0)
 

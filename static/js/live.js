@@ -86,6 +86,32 @@
     }
   });
 
+  // A busy server sheds the live region's polls: 503 with Retry-After (scorekeeper/shedding.py).
+  // Nothing is wrong to say: the standings stay as they are, the region asks nothing until the
+  // time the server gave (and up to half as much again, at random, so that the phones shed
+  // together come back spread out), then asks at once and polls as before.
+  var shedUntil = 0;
+  var resume = null;
+  function shedSeconds(xhr) {
+    var seconds = xhr && xhr.status === 503 ? parseInt(xhr.getResponseHeader("Retry-After"), 10) : 0;
+    return seconds > 0 ? seconds : 0;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt.id === "live" && Date.now() < shedUntil) event.preventDefault();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var seconds = shedSeconds(event.detail.xhr);
+    if (event.detail.elt.id !== "live" || !seconds) return;
+    var wait = seconds * 1000 * (1 + Math.random() / 2);
+    shedUntil = Date.now() + wait;
+    clearTimeout(resume);
+    resume = setTimeout(function () {
+      shedUntil = 0;
+      var live = document.getElementById("live");
+      if (live && window.htmx) window.htmx.trigger(live, "refresh");
+    }, wait);
+  });
+
   // The server or its database out of reach for a moment: say so above the standings
   // (which stay as they were), keep polling, and take the note away once it answers.
   function trouble(live, show) {
@@ -110,7 +136,7 @@
     var live = event.detail.elt;
     if (live.id !== "live") return;
     var status = event.detail.xhr.status;
-    if (status >= 500) trouble(live, true);
+    if (status >= 500 && !shedSeconds(event.detail.xhr)) trouble(live, true);
     else if (status && status < 400) trouble(live, false);
   });
 

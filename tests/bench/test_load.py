@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 
 import pytest
@@ -13,7 +14,10 @@ from bench.load import (
     OPTIONS,
     PLAYERS,
     PRESET,
+    TableRun,
     Tally,
+    _fetch_live,
+    backed_off,
     entry_json,
     loop_lag,
     setup_tables,
@@ -21,7 +25,7 @@ from bench.load import (
     verify,
 )
 from bench.management.commands.bench_load import run_apart
-from bench.phone import deal_post, form_fields, standings
+from bench.phone import Response, deal_post, form_fields, standings
 from bench.sessions import random_deals
 from scorekeeper.models import GameSession
 from scorekeeper.rules import trick
@@ -126,3 +130,33 @@ def test_the_load_client_sees_how_late_its_own_event_loop_runs() -> None:
     assert len(lags) >= 3
     assert 0.03 <= max(lags) <= 1.0
     assert sorted(lags)[len(lags) // 2] < 0.03  # the others wake about on time
+
+
+class AnsweringPhone:
+    """A phone whose live-region requests get `status` with `headers`, and which notes them."""
+
+    def __init__(self, status: int, headers: dict[str, str]) -> None:
+        self.answer = Response(status, headers, b"", 0.002, 0)
+        self.asked: list[tuple[str, dict[str, str]]] = []
+
+    async def get(self, path: str, **headers: str) -> Response:
+        self.asked.append((path, headers))
+        return self.answer
+
+
+def test_a_shed_poll_is_no_failure_and_the_phone_waits_its_retry_after() -> None:
+    table = TableRun(public_id="p", watch="w", scorer="s", seed=1)
+    tally = Tally()
+    busy = AnsweringPhone(503, {"retry-after": "10", "content-type": "text/plain"})
+    shown = run_apart(_fetch_live(busy, table, '"v3"', tally))  # type: ignore[arg-type]
+    pushed = run_apart(_fetch_live(busy, table, '"v3"', tally, pushed=True))  # type: ignore[arg-type]
+    assert shown == pushed == ('"v3"', 10.0)
+    assert [kind for kind, _ in tally.shed] == ["poll", "push"]
+    assert not tally.failures and not tally.samples
+    assert busy.asked[0] == ("/w/w/live/", {"If_None_Match": '"v3"'})
+    # Another 503 (the database out of reach, no Retry-After) is a failure, as before.
+    down = AnsweringPhone(503, {})
+    assert run_apart(_fetch_live(down, table, '"v3"', tally)) == ('"v3"', 0.0)  # type: ignore[arg-type]
+    assert tally.failures == ["poll 200: HTTP 503"]
+    waits = [backed_off(10.0, random.Random(seed)) for seed in range(200)]
+    assert 10.0 <= min(waits) < 11.0 and 14.0 < max(waits) <= 15.0

@@ -246,8 +246,13 @@ class Command(BaseCommand):
             by_kind[kind].append(seconds * 1000)
             if kind != "stream":  # (the time to open it; the stream itself stays open)
                 by_kind["all"].append(seconds * 1000)
+        for kind, seconds in tally.shed:  # answered 503 at once: apart from "all"
+            by_kind[f"shed {kind}"].append(seconds * 1000)
         out(f"  {'request':<10}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
-        for kind in ("poll 304", "poll 200", "push 200", "page", "save", "stream", "all"):
+        for kind in (
+            "poll 304", "poll 200", "push 200", "page", "save", "stream", "all", "shed poll",
+            "shed push",
+        ):  # fmt: skip
             values = by_kind.get(kind)
             if values:
                 out(
@@ -333,6 +338,7 @@ class Command(BaseCommand):
             )
         if run.faults.killed_at is not None:
             self.after_kill(run)
+        self.shed(run)
         out(
             f"  errors: {len(tally.failures)} (5xx or broken connections, each tried again); "
             f"given up: {len(tally.gave_up)}; gunicorn log errors: {len(run.log_errors)}"
@@ -360,6 +366,32 @@ class Command(BaseCommand):
             and not run.stored["problems"]
             and run.stored["exactly_once"] == len(tables)
             and len(matching) == len(tables)
+        )
+
+    def shed(self, run: Run) -> None:
+        """What the server shed past its capacity (live-region polls answered 503 with
+        Retry-After, scorekeeper/shedding.py), what could not wait meanwhile (the saves), and
+        the answers that never came (each tried again, as a phone does)."""
+        tally = run.tally
+        shed = Counter(kind for kind, _seconds in tally.shed)
+        saves = [seconds * 1000 for kind, _s, seconds, _e, _u in tally.samples if kind == "save"]
+        timeouts = sum(1 for failure in tally.failures if "Timeout" in failure)
+        said = (
+            f"{shed.total()} live-region polls answered 503 with Retry-After ({shed['poll']} "
+            f"timed polls, {shed['push']} fetches after a stream's news), each phone asking "
+            "again after it"
+            if shed
+            else "nothing"
+        )
+        saved = (
+            f"p50 {statistics.median(saves):.0f} ms, p99 {percentile(saves, 0.99):.0f} ms "
+            f"({len(saves)})"
+            if saves
+            else "none"
+        )
+        self.stdout.write(
+            f"  shed: {said}; saves {saved}; timeouts: {timeouts} (no answer within the "
+            "phone's 30 s, each tried again)"
         )
 
     def after_kill(self, run: Run) -> None:
