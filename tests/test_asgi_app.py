@@ -6,51 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import warnings
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.handlers.asgi import ASGIHandler
 from django.core.signals import request_finished
-from django.db import connections
 
 from scorekeeper.disconnects import DisconnectAfterStart
+from tests.asgi import apart, http_scope
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _apart[T](call: Callable[[], T]) -> T:
-    """Run `call` in a thread of its own: a browser test on the same worker may keep an event
-    loop running in this one."""
-
-    def closing() -> T:
-        try:
-            return call()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(closing).result()
-
-
 def _scope(path: str, method: str = "GET", **headers: str) -> dict[str, Any]:
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-        "headers": [(b"host", b"testserver")]
-        + [(name.replace("_", "-").encode(), value.encode()) for name, value in headers.items()],
-    }
+    return http_scope(
+        method, path, *((name.replace("_", "-"), value) for name, value in headers.items())
+    )
 
 
 class Phone:
@@ -109,7 +81,7 @@ def test_a_phone_leaving_before_its_answer_is_told_once_the_answer_has_begun() -
         await asyncio.wait_for(served, 5)
         return order, [m["type"] for m in phone.sent], phone.told
 
-    order, sent, told = _apart(lambda: asyncio.run(scenario()))
+    order, sent, told = apart(lambda: asyncio.run(scenario()))
     assert order == ["not yet", "left"]
     assert sent == ["http.response.start", "http.response.body"]
     assert told == ["http.request", "http.disconnect"]
@@ -133,7 +105,7 @@ def test_a_phone_leaving_while_its_body_comes_is_told_at_once() -> None:
         await asyncio.wait_for(served, 5)
         return heard
 
-    assert _apart(lambda: asyncio.run(scenario())) == ["body", "http.disconnect"]
+    assert apart(lambda: asyncio.run(scenario())) == ["body", "http.disconnect"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -154,7 +126,7 @@ def test_django_ends_a_request_left_before_its_answer_cleanly() -> None:
 
     request_finished.connect(counted)
     try:
-        sent = _apart(lambda: asyncio.run(scenario()))
+        sent = apart(lambda: asyncio.run(scenario()))
     finally:
         request_finished.disconnect(counted)
     assert sent[0]["type"] == "http.response.start" and sent[0]["status"] == 200
@@ -182,7 +154,7 @@ def test_a_static_file_is_sent_by_an_async_iterator_with_no_warning(settings: An
             again = asyncio.run(ask("GET", if_none_match=etag))
         return got, head, again
 
-    got, head, again = _apart(run)
+    got, head, again = apart(run)
     assert got[0]["status"] == 200
     assert b"".join(m.get("body", b"") for m in got[1:]) == file.read_bytes()
     assert head[0]["status"] == 200

@@ -7,33 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connections
 
 from scorekeeper.bodylimit import BodyLimit, refusal
 from scorekeeper.rules import bounds
+from tests.asgi import apart
 
 CHUNK = 64 * 1024
 LIMIT = 1_000_000
-
-
-def _apart[T](call: Callable[[], T]) -> T:
-    """Run `call` in a thread of its own: a browser test on the same worker may keep an event
-    loop running in this one, where asyncio.run may not run."""
-
-    def closing() -> T:
-        try:
-            return call()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(closing).result()
 
 
 class Phone:
@@ -125,7 +109,7 @@ class Echo:
 
 
 def _call(app: Any, phone: Phone) -> Phone:
-    _apart(lambda: asyncio.run(asyncio.wait_for(app(phone.scope, phone.receive, phone.send), 60)))
+    apart(lambda: asyncio.run(asyncio.wait_for(app(phone.scope, phone.receive, phone.send), 60)))
     return phone
 
 

@@ -9,7 +9,6 @@ import asyncio
 import importlib
 import re
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from html import unescape
 from typing import Any
 
@@ -21,40 +20,9 @@ from django.urls import URLPattern, get_resolver
 from scorekeeper import shedding
 from scorekeeper.models import Change, GameSession
 from scorekeeper.shedding import BODY, FIRST, RETRY_AFTER, Shed, is_poll
+from tests.asgi import apart
+from tests.asgi import http_scope as scope
 from tests.factories import worked_deal_form
-
-
-def _apart[T](call: Callable[[], T]) -> T:
-    """Run `call` in a thread of its own: a browser test on the same worker may keep an event
-    loop running in this one, where asyncio.run may not run."""
-
-    def closing() -> T:
-        try:
-            return call()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(closing).result()
-
-
-def scope(method: str, path: str, *headers: tuple[str, str]) -> dict[str, Any]:
-    fields = [(b"host", b"testserver")]
-    fields += [(name.lower().encode(), value.encode()) for name, value in headers]
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-        "headers": fields,
-    }
 
 
 class Answer:
@@ -160,7 +128,7 @@ class Turns:
 
 
 def _run[T](job: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    return _apart(lambda: asyncio.run(asyncio.wait_for(job(), 60)))
+    return apart(lambda: asyncio.run(asyncio.wait_for(job(), 60)))
 
 
 async def _settle() -> None:

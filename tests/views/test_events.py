@@ -7,8 +7,6 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -24,22 +22,9 @@ from scorekeeper.live import streams as events
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal, create_session, delete_for_good, delete_session
+from tests.asgi import apart
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the watcher reads from its own thread
-
-
-def _apart[T](call: Callable[[], T]) -> T:
-    """Run `call` in a thread of its own: a browser test on the same worker may keep an event
-    loop running in this one, where neither asyncio.run nor an async view may run."""
-
-    def closing() -> T:
-        try:
-            return call()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(closing).result()
 
 
 def _game(alice: User, players: list[Player]) -> GameSession:
@@ -79,7 +64,7 @@ def test_a_wsgi_server_answers_no_stream_and_the_phone_polls(
             Client().post("/w/w-events/events/").status_code,
         ]
 
-    assert _apart(statuses) == [204, 204, 404, 405]
+    assert apart(statuses) == [204, 204, 404, 405]
 
 
 def test_the_stream_says_the_version_now_and_at_each_change(
@@ -104,7 +89,7 @@ def test_the_stream_says_the_version_now_and_at_each_change(
         await sync_to_async(connections.close_all)()  # the view's thread's connection
         return heard
 
-    heard = _apart(lambda: asyncio.run(follow()))
+    heard = apart(lambda: asyncio.run(follow()))
     game.refresh_from_db()
     first, *after = [chunk for chunk, _ in heard]
     assert first == f"retry: 3000\nevent: version\ndata: {game.version - 1}\n\n"
@@ -127,7 +112,7 @@ def test_a_link_turned_off_ends_its_stream(alice: User, roster: list[Player]) ->
         await sync_to_async(connections.close_all)()  # the view's thread's connection
         return heard
 
-    assert _apart(lambda: asyncio.run(follow()))[1] == "event: gone\ndata: \n\n"
+    assert apart(lambda: asyncio.run(follow()))[1] == "event: gone\ndata: \n\n"
 
 
 def test_streams_opening_one_after_another_share_one_kept_connection(
@@ -163,7 +148,7 @@ def test_streams_opening_one_after_another_share_one_kept_connection(
         await first.streaming_content.aclose()  # type: ignore[union-attr]
         return len(made)
 
-    assert _apart(lambda: asyncio.run(open_six())) == 0
+    assert apart(lambda: asyncio.run(open_six())) == 0
 
 
 def test_the_database_names_the_session_whose_version_links_or_deletion_changed(
@@ -243,7 +228,7 @@ def test_after_a_notice_the_watcher_reads_only_the_sessions_named_and_new_stream
         assert not watcher.queues and not watcher.keys_of and not watcher.thing_of
         return results
 
-    assert _apart(lambda: asyncio.run(scenario())) == ["waiting", None, 6]
+    assert apart(lambda: asyncio.run(scenario())) == ["waiting", None, 6]
     assert asked == [
         [
             ("session", "scorer_token", "b"),
@@ -292,7 +277,7 @@ def test_a_read_that_fails_is_made_again_at_the_next_notice(monkeypatch: Any) ->
         await stream.aclose()  # type: ignore[attr-defined]
         return result
 
-    assert _apart(lambda: asyncio.run(scenario())) == 3
+    assert apart(lambda: asyncio.run(scenario())) == 3
     assert asked == [[("session", "watch_token", "a")], [("session", "watch_token", "a")]]
 
 
@@ -399,7 +384,7 @@ def test_an_open_stream_holds_no_thread_and_no_compressor_of_its_own(
         await sync_to_async(connections.close_all)()  # the shared thread's, as the test's own
         return [phone["answer"] for phone in phones], grown
 
-    answers, grown = _apart(lambda: asyncio.run(open_streams()))
+    answers, grown = apart(lambda: asyncio.run(open_streams()))
     for answer in answers:
         assert answer["status"] == 200
         assert answer["headers"]["content-type"] == "text/event-stream"
@@ -453,7 +438,7 @@ def test_an_address_holds_so_many_streams_open_and_the_process_so_many_in_all(
         await sync_to_async(connections.close_all)()
         return statuses
 
-    assert _apart(lambda: asyncio.run(open_streams())) == [200, 200, 429, 200, 503, 200]
+    assert apart(lambda: asyncio.run(open_streams())) == [200, 200, 429, 200, 503, 200]
 
 
 def test_behind_a_trusted_proxy_streams_count_by_the_address_the_proxy_saw(
@@ -482,7 +467,7 @@ def test_behind_a_trusted_proxy_streams_count_by_the_address_the_proxy_saw(
         await sync_to_async(connections.close_all)()
         return statuses
 
-    assert _apart(lambda: asyncio.run(open_streams())) == [200, 200, 429]
+    assert apart(lambda: asyncio.run(open_streams())) == [200, 200, 429]
 
 
 def test_a_refused_accept_is_logged_once_while_it_lasts(caplog: Any) -> None:
@@ -498,7 +483,7 @@ def test_a_refused_accept_is_logged_once_while_it_lasts(caplog: Any) -> None:
             loop.call_exception_handler(failed)
 
     with caplog.at_level(logging.ERROR):
-        _apart(lambda: asyncio.run(fail_accepts()))
+        apart(lambda: asyncio.run(fail_accepts()))
     said = [record for record in caplog.records if "New connections wait" in record.message]
     assert len(said) == 1, [record.message for record in caplog.records]
     assert "Too many open files" in said[0].message

@@ -9,7 +9,6 @@ import os
 import socket
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -23,24 +22,11 @@ from scorekeeper.live import wake
 from scorekeeper.models import GameSession, Player
 from scorekeeper.rules import trick
 from scorekeeper.services import Who, add_deal, create_session
+from tests.asgi import apart
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the watcher reads from its own thread
 
 PATIENCE = 30.0  # seconds: far below the poll interval the tests set, far above a busy wake
-
-
-def _apart[T](call: Callable[[], T]) -> T:
-    """Run `call` in a thread of its own: a browser test on the same worker may keep an event
-    loop running in this one, where neither asyncio.run nor an async view may run."""
-
-    def closing() -> T:
-        try:
-            return call()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(closing).result()
 
 
 def _deal(game: GameSession, alice: User) -> None:
@@ -96,7 +82,7 @@ def test_a_save_reaches_an_open_stream_without_waiting_for_the_poll(
         await sync_to_async(connections.close_all)()  # the view's thread's connection
         return heard, at - began, at - saved
 
-    heard, after_start, after_return = _apart(lambda: asyncio.run(follow()))
+    heard, after_start, after_return = apart(lambda: asyncio.run(follow()))
     game.refresh_from_db()
     assert heard == f"event: version\ndata: {game.version}\n\n"
     print(
@@ -128,7 +114,7 @@ def test_a_change_wakes_every_alarm_of_its_database_and_forgets_those_gone(
             first.close()
             second.close()
 
-    assert _apart(lambda: asyncio.run(two_alarms())) == [{str(game.pk)}, {str(game.pk)}]
+    assert apart(lambda: asyncio.run(two_alarms())) == [{str(game.pk)}, {str(game.pk)}]
     assert not gone.exists()
 
 
