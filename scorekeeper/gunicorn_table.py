@@ -108,7 +108,15 @@ def on_starting(server: Any) -> None:
     global _tasks
     manage = Path(__file__).resolve().parent.parent / "manage.py"
     command = [sys.executable, str(manage), "db_worker", "--interval", str(TASKS_EVERY)]
-    _tasks = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    # The worker starts with Ctrl-C ignored: the terminal sends it to the whole process group,
+    # and one that came while the worker was still loading Django would stop it with a
+    # traceback. Once ready, the worker listens for Ctrl-C itself and stops cleanly; before
+    # that, on_exit's SIGTERM stops it.
+    interrupt = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _tasks = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    finally:
+        signal.signal(signal.SIGINT, interrupt)
 
 
 def on_exit(server: Any) -> None:

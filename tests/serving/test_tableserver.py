@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -334,3 +335,27 @@ def test_the_settings_read_what_scripts_run_tells() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "['127.0.0.1:8000'] ['192.168.1.20']"
+
+
+def test_the_task_worker_starts_deaf_to_ctrl_c_and_stops_on_exit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C reaches the whole process group: a task worker still loading Django would stop
+    with a traceback on the host's terminal. It starts with SIGINT ignored (its own handler
+    takes over once it is ready), and the server's exit stops it."""
+    from scorekeeper import gunicorn_table
+
+    monkeypatch.setattr(gunicorn_table, "_tasks", None)
+    gunicorn_table.on_starting(None)
+    worker = gunicorn_table._tasks
+    assert worker is not None
+    try:
+        status = Path(f"/proc/{worker.pid}/status").read_text()
+        ignored = int(
+            next(line for line in status.splitlines() if line.startswith("SigIgn:"))[7:], 16
+        )
+        assert ignored & (1 << (signal.SIGINT - 1))
+    finally:
+        gunicorn_table.on_exit(None)
+    assert worker.poll() is not None
+    assert signal.getsignal(signal.SIGINT) is not signal.SIG_IGN  # the server's own is back
