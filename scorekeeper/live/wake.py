@@ -40,7 +40,7 @@ def changed(kind: str, pk: int) -> None:
     does this, and nothing is sent."""
     if connection.vendor != "sqlite":
         return
-    folder = _folder()
+    folder = _folder(make=False)
     if folder is not None:
         payload = f"{KINDS[kind].notice}{pk}".encode()
         # Robust: the change is made whatever happens to its news (the next TICK reads it).
@@ -63,13 +63,15 @@ def send(folder: Path, payload: bytes) -> None:
             except (ConnectionRefusedError, FileNotFoundError):  # its process is gone
                 with contextlib.suppress(OSError):
                     path.unlink()
+                    folder.rmdir()  # the last one: nobody left to wake
             except OSError:  # its queue is full: that watcher reads at its next TICK
                 pass
 
 
-def _folder() -> Path | None:
-    """The folder of this database's watchers' sockets (made if need be), or None when it
-    cannot be this user's alone or the system has no Unix sockets."""
+def _folder(make: bool = True) -> Path | None:
+    """The folder of this database's watchers' sockets (made if need be and `make`), or None
+    when there is none, it cannot be this user's alone, or the system has no Unix sockets. A
+    save makes none: with no watcher listening there is nobody to wake."""
     if not hasattr(socket, "AF_UNIX") or not hasattr(os, "getuid"):
         return None
     name = os.path.abspath(str(connection.settings_dict["NAME"]))
@@ -77,7 +79,8 @@ def _folder() -> Path | None:
     # In the temporary folder, not beside the database: a socket's path has at most 107 bytes.
     folder = Path(tempfile.gettempdir()) / f"scorekeeper-wake-{os.getuid()}-{digest}"
     try:
-        folder.mkdir(mode=0o700, exist_ok=True)
+        if make:
+            folder.mkdir(mode=0o700, exist_ok=True)
         found = folder.lstat()
     except OSError:
         return None
