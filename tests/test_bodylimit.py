@@ -14,7 +14,7 @@ from django.conf import settings
 
 from scorekeeper.bodylimit import BodyLimit, refusal
 from scorekeeper.rules import bounds
-from tests.asgi import apart
+from tests.asgi import apart, http_scope
 
 CHUNK = 64 * 1024
 LIMIT = 1_000_000
@@ -28,26 +28,12 @@ class Phone:
     def __init__(
         self, sent: int, *, declared: int | None = None, path: str = "/healthz/", **headers: str
     ) -> None:
-        fields = [(b"host", b"testserver")]
-        fields += [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()]
+        fields = [(name.replace("_", "-"), value) for name, value in headers.items()]
         if declared is not None:
-            fields.append((b"content-length", str(declared).encode()))
+            fields.append(("content-length", str(declared)))
         else:
-            fields.append((b"transfer-encoding", b"chunked"))
-        self.scope: dict[str, Any] = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": "POST",
-            "scheme": "http",
-            "path": path,
-            "raw_path": path.encode(),
-            "query_string": b"",
-            "root_path": "",
-            "client": ("127.0.0.1", 50000),
-            "server": ("testserver", 80),
-            "headers": fields,
-        }
+            fields.append(("transfer-encoding", "chunked"))
+        self.scope: dict[str, Any] = http_scope("POST", path, *fields)
         self.left = sent
         self.read = 0  # bytes of the body the app took
         self.asked = 0  # times the app asked for a message
